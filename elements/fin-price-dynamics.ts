@@ -1,0 +1,34 @@
+import { define } from '../src/core/define.tsx';
+import { PriceDynamics, type PriceDynamicsProps } from '../src/features/price-dynamics/index.ts';
+import styles from '../src/features/price-dynamics/price-dynamics.css?inline';
+
+/**
+ * @summary Price dynamics: 1-month and 1-year minimum, maximum and change with the last price on a scale; hidden when there is no data.
+ * @attr variant - `stock` (default) or `issuer` (the issuer page bar, read from its page data)
+ * @attr page-data - selector of the page-data block; default `#fin-page-data`
+ * @attr stock-id - stock id when the page has no page data (partner embeds)
+ * @attr ground-id - trading ground id with `stock-id`
+ * @attr login-url - target of the log-in prompt; default `/login/`
+ * @attr access-url - target of the get-access prompt; default `/profile/access/`
+ * @event fin-price-dynamics-load - values loaded; detail `{stockId, groundId, empty}`
+ * @event fin-error - the element could not render; detail `{tag, message}`
+ * @csspart block - @csspart title - @csspart table - @csspart scale - @csspart marker - @csspart hint - @csspart message
+ * @cssproperty --fin-color-rise - @cssproperty --fin-color-fall - @cssproperty --fin-color-accent - @cssproperty --fin-font-family
+ */
+define<PriceDynamicsProps>('fin-price-dynamics', PriceDynamics, {
+  props: {
+    variant: 'string',
+    pageData: 'string',
+    stockId: 'number',
+    groundId: 'number',
+    loginUrl: 'string',
+    accessUrl: 'string',
+  },
+  styles,
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fin-price-dynamics': HTMLElement & PriceDynamicsProps;
+  }
+}

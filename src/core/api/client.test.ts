@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, getJson, request } from './client.ts';
+
+function answer(body: string, status = 200) {
+  return vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('api client', () => {
+  it('returns parsed JSON and builds the query, leaving out empty values', async () => {
+    const fetchMock = answer('{"a":1}');
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(getJson('/api/x/', { query: { lang: 'eng', show_labels: undefined } })).resolves.toEqual({ a: 1 });
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/x/?lang=eng');
+  });
+
+  it('turns HTTP errors into typed errors with the server message', async () => {
+    vi.stubGlobal('fetch', answer('{"error":"Unknown stock"}', 404));
+    const error = await failure(getJson('/api/x/'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'http', status: 404, message: 'Unknown stock' });
+  });
+
+  it('turns a non-JSON answer into a json error', async () => {
+    vi.stubGlobal('fetch', answer('<html>oops</html>'));
+    expect(await failure(getJson('/api/x/'))).toMatchObject({ kind: 'json' });
+  });
+
+  it('turns a network failure into a network error', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(await failure(getJson('/api/x/'))).toMatchObject({ kind: 'network' });
+  });
+
+  it('times out a slow call', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      ),
+    );
+    expect(await failure(getJson('/api/slow/', { timeoutMs: 20 }))).toMatchObject({ kind: 'timeout' });
+  });
+
+  it('reports a caller cancel as aborted', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      ),
+    );
+    const controller = new AbortController();
+    const pending = getJson('/api/x/', { signal: controller.signal });
+    controller.abort();
+    expect(await failure(pending)).toMatchObject({ kind: 'aborted' });
+  });
+
+  it('lets a caller accept a non-2xx status as an answer', async () => {
+    vi.stubGlobal('fetch', answer('{"date":"01.01.2020"}', 409));
+    await expect(request('/api/x/', { acceptStatus: [409] })).resolves.toEqual({ status: 409, data: { date: '01.01.2020' } });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The one fetch wrapper every call goes through: cancellable, with a timeout, and with failures
+ * turned into typed ApiErrors an element can explain to the user.
+ */
+
+export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'json' | 'aborted';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly url: string,
+    message: string,
+    readonly status?: number,
+    /** The parsed body of an HTTP error answer, when it had one. */
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  /** Query parameters; undefined and null values are left out. */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** JSON body of a POST. */
+  body?: unknown;
+  /** Cancels the request, e.g. when a newer one for the same thing starts. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Statuses other than 2xx that are answers, not failures (the tradings call's 206 is 2xx already). */
+  acceptStatus?: number[];
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+}
+
+let apiBase = '';
+
+/** Partner sites load elements from another origin: point the calls at the data server. */
+export function setApiBase(base: string): void {
+  apiBase = base.replace(/\/$/, '');
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(path.startsWith('http') ? path : `${apiBase}${path}`, globalThis.location?.href);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return path.startsWith('http') || apiBase ? url.href : `${url.pathname}${url.search}`;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const url = buildUrl(path, options.query);
+  const controller = new AbortController();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: options.method ?? 'GET',
+        credentials: apiBase ? 'include' : 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (timedOut) throw new ApiError('timeout', url, `No answer within ${timeoutMs / 1000} s`);
+      if (options.signal?.aborted) throw new ApiError('aborted', url, 'Cancelled');
+      throw new ApiError('network', url, `Network error: ${(error as Error).message}`);
+    }
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (timedOut) throw new ApiError('timeout', url, `No answer within ${timeoutMs / 1000} s`);
+      if (options.signal?.aborted) throw new ApiError('aborted', url, 'Cancelled');
+      throw new ApiError('network', url, `Network error: ${(error as Error).message}`);
+    }
+    let data: unknown;
+    try {
+      data = text === '' ? null : JSON.parse(text);
+    } catch {
+      if (!response.ok) throw new ApiError('http', url, `HTTP ${response.status}`, response.status);
+      throw new ApiError('json', url, 'The answer is not valid JSON', response.status);
+    }
+    if (!response.ok && !options.acceptStatus?.includes(response.status)) {
+      const message = (data as { error?: unknown } | null)?.error;
+      throw new ApiError(
+        'http',
+        url,
+        typeof message === 'string' ? message : `HTTP ${response.status}`,
+        response.status,
+        data,
+      );
+    }
+    return { status: response.status, data: data as T };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+export async function getJson<T>(path: string, options: Omit<RequestOptions, 'method'> = {}): Promise<T> {
+  return (await request<T>(path, { ...options, method: 'GET' })).data;
+}
+
+export async function postJson<T>(path: string, body: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
+  return (await request<T>(path, { ...options, method: 'POST', body })).data;
+}

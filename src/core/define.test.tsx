@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { define } from './define.tsx';
+import { useHost } from './hooks.ts';
+
+interface ProbeProps {
+  title?: string;
+  count?: number;
+  showLogo?: boolean;
+  explode?: boolean;
+}
+
+function Probe({ title = 'untitled', count, showLogo = false, explode = false }: ProbeProps) {
+  const { emit, tag } = useHost();
+  if (explode) throw new Error('probe exploded');
+  return (
+    <button type="button" onClick={() => emit('fin-error', { tag, message: 'clicked' })}>
+      {title}|{count ?? 'none'}|{showLogo ? 'logo' : 'no-logo'}
+    </button>
+  );
+}
+
+define<ProbeProps>('fin-probe', Probe, {
+  props: { title: 'string', count: 'number', showLogo: 'boolean', explode: 'boolean' },
+  styles: '.probe { color: red; }',
+});
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+function mount(html: string): HTMLElement {
+  document.body.innerHTML = html;
+  return document.body.firstElementChild as HTMLElement;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('define()', () => {
+  it('renders into an open shadow root with parsed attributes', async () => {
+    const element = mount('<fin-probe title="Hello" count="3" show-logo="true"></fin-probe>');
+    await settle();
+    expect(element.shadowRoot?.textContent).toContain('Hello|3|logo');
+    // The host page's markup is untouched: the content lives in the shadow root.
+    expect(element.innerHTML).toBe('');
+  });
+
+  it('treats a bare boolean attribute as true and a removed attribute as the default', async () => {
+    const element = mount('<fin-probe show-logo></fin-probe>');
+    await settle();
+    expect(element.shadowRoot?.textContent).toContain('|logo');
+    element.removeAttribute('show-logo');
+    await settle();
+    expect(element.shadowRoot?.textContent).toContain('|no-logo');
+    element.setAttribute('title', 'Later');
+    await settle();
+    expect(element.shadowRoot?.textContent).toContain('Later|');
+  });
+
+  it('fires fin-* events that bubble out of the shadow root to the document', async () => {
+    const element = mount('<fin-probe></fin-probe>');
+    await settle();
+    const heard = vi.fn();
+    document.addEventListener('fin-error', heard);
+    element.shadowRoot?.querySelector('button')?.click();
+    document.removeEventListener('fin-error', heard);
+    expect(heard).toHaveBeenCalledTimes(1);
+    const event = heard.mock.calls[0]![0] as CustomEvent;
+    expect(event.detail).toEqual({ tag: 'fin-probe', message: 'clicked' });
+    expect(event.bubbles && event.composed).toBe(true);
+  });
+
+  it('shows an inline error instead of crashing, and other elements keep rendering', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    document.body.innerHTML = '<fin-probe explode="true"></fin-probe><fin-probe title="fine"></fin-probe>';
+    await settle();
+    const [broken, fine] = Array.from(document.querySelectorAll('fin-probe'));
+    expect(broken!.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain('probe exploded');
+    expect(fine!.shadowRoot?.textContent).toContain('fine|');
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('<fin-probe> failed: probe exploded'), expect.anything());
+    consoleError.mockRestore();
+  });
+
+  it('is a no-op when the tag is already registered (two bundles on one page)', () => {
+    expect(() => define('fin-probe', Probe, { props: { title: 'string', count: 'number', showLogo: 'boolean', explode: 'boolean' } })).not.toThrow();
+  });
+});

@@ -1,0 +1,10 @@
+import { createContext } from 'react';
+import type { FinEventDetails, FinEventName } from './events.ts';
+
+export interface Host {
+  element: HTMLElement;
+  tag: string;
+  emit<N extends FinEventName>(name: N, detail: FinEventDetails[N]): void;
+}
+
+export const HostContext = createContext<Host | null>(null);

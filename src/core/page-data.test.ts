@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PageDataError, pageLang, readIssuerPageData, readStockPageData, readUser } from './page-data.ts';
+
+const validStock = {
+  lang: 'eng',
+  stockId: 12,
+  groundId: '1',
+  stringId: 'sber',
+  stockInfo: { stock_full_name: 'Sberbank', splits: [] },
+  tradingGrounds: [{ id: 1, text: 'Moscow Exchange' }],
+};
+
+function page(html: string): Document {
+  document.documentElement.lang = '';
+  document.body.innerHTML = html;
+  return document;
+}
+
+function block(id: string, json: string): string {
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  for (const name of ['userAuth', 'userAccessLevel', 'userTariffs', 'userId']) delete (globalThis as Record<string, unknown>)[name];
+});
+
+describe('readStockPageData', () => {
+  it('reads a valid block, coercing ids printed as strings and filling optional fields', () => {
+    page(block('fin-page-data', JSON.stringify(validStock)));
+    const data = readStockPageData();
+    expect(data.groundId).toBe(1);
+    expect(data.stockInfo.stock_full_name).toBe('Sberbank');
+    expect(data.exchangeTable).toEqual({ data: [], fields: [] });
+    expect(data.excelExportAccess).toBe(false);
+  });
+
+  it('names the field and what was expected when a field is wrong', () => {
+    page(block('fin-page-data', JSON.stringify({ ...validStock, stockId: 'abc' })));
+    expect(() => readStockPageData()).toThrow(new PageDataError('#fin-page-data', 'stockId: expected an integer, got "abc"'));
+  });
+
+  it('names nested fields with their path', () => {
+    page(block('fin-page-data', JSON.stringify({ ...validStock, tradingGrounds: [{ id: 1, text: 5 }] })));
+    expect(() => readStockPageData()).toThrow('tradingGrounds[0].text: expected a string, got 5');
+  });
+
+  it('reports a missing required field', () => {
+    const { stringId: _omit, ...rest } = validStock;
+    page(block('fin-page-data', JSON.stringify(rest)));
+    expect(() => readStockPageData()).toThrow('stringId: expected a string, got nothing (the field is missing)');
+  });
+
+  it('reports a block that is not JSON, and a missing block', () => {
+    page(block('fin-page-data', '{"stockId": 12,'));
+    expect(() => readStockPageData()).toThrow(/#fin-page-data: the block is not valid JSON/);
+    page('');
+    expect(() => readStockPageData('#other')).toThrow('#other: no such page-data block on the page');
+  });
+
+  it('reads the block an element points at', () => {
+    page(block('fin-page-data', '{broken') + block('second', JSON.stringify({ ...validStock, stockId: 99 })));
+    expect(readStockPageData('#second').stockId).toBe(99);
+  });
+
+  it('rejects an unknown language', () => {
+    page(block('fin-page-data', JSON.stringify({ ...validStock, lang: 'xx' })));
+    expect(() => readStockPageData()).toThrow('lang: expected one of rus, eng');
+  });
+});
+
+describe('readIssuerPageData', () => {
+  it('accepts masked prices and rejects other strings', () => {
+    const issuer = {
+      emitentId: 5,
+      priceDynamics: { absoluteMinPrice: '***', absoluteMaxPrice: '***', deltaLastPrice: '***', lastPrice: 10.5, lastDate: '20.11.2026' },
+    };
+    page(block('fin-page-data', JSON.stringify(issuer)));
+    expect(readIssuerPageData().priceDynamics?.lastPrice).toBe(10.5);
+    page(block('fin-page-data', JSON.stringify({ ...issuer, priceDynamics: { ...issuer.priceDynamics, lastPrice: 'n/a' } })));
+    expect(() => readIssuerPageData()).toThrow('priceDynamics.lastPrice: expected a number, got "n/a"');
+  });
+});
+
+describe('readUser', () => {
+  it('prefers the #fin-user block', () => {
+    page(block('fin-user', JSON.stringify({ userAuth: true, userAccessLevel: 1077, userTariffs: [677], userId: 2, sid: 'tok' })));
+    expect(readUser()).toMatchObject({ userAuth: true, userAccessLevel: 1077, userTariffs: [677], userId: 2, sid: 'tok' });
+  });
+
+  it('falls back to the legacy window globals, as PHP prints them', () => {
+    page('');
+    Object.assign(globalThis, { userAuth: 1, userAccessLevel: '1077', userTariffs: [], userId: 7 });
+    expect(readUser()).toMatchObject({ userAuth: true, userAccessLevel: 1077, userId: 7 });
+  });
+
+  it('treats a malformed user block as anonymous and says why', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    page(block('fin-user', JSON.stringify({ userAuth: true, userAccessLevel: 'paid' })));
+    expect(readUser()).toMatchObject({ userAuth: false, userAccessLevel: 0 });
+    expect(spy).toHaveBeenCalledWith(expect.stringContaining('userAccessLevel: expected an integer'));
+    spy.mockRestore();
+  });
+
+  it('is anonymous on a page with no user data', () => {
+    page('');
+    expect(readUser()).toMatchObject({ userAuth: false, userAccessLevel: 0, userId: null });
+  });
+});
+
+describe('pageLang', () => {
+  it('takes the page data language, then <html lang>, then rus', () => {
+    page(block('fin-page-data', JSON.stringify({ lang: 'deu' })));
+    expect(pageLang()).toBe('deu');
+    page('');
+    document.documentElement.lang = 'zh-CN';
+    expect(pageLang()).toBe('chn');
+    document.documentElement.lang = '';
+    expect(pageLang()).toBe('rus');
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * Reads the JSON that legacy templates inject (DESIGN §3): `<script type="application/json">`
+ * blocks, validated once, plus the legacy `window` user globals (SPEC §3 "User globals").
+ */
+import {
+  DEFAULT_LANG,
+  LANGUAGES,
+  type IssuerPageData,
+  type IssuerPriceDynamics,
+  type Lang,
+  type MaskedValue,
+  type StockPageData,
+  type UserGlobals,
+} from './types.ts';
+import {
+  ValidationError,
+  arrayOf,
+  boolean,
+  integer,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  record,
+  string,
+  type Check,
+} from './validate.ts';
+
+export const DEFAULT_PAGE_DATA_SELECTOR = '#fin-page-data';
+export const USER_DATA_SELECTOR = '#fin-user';
+
+/** Thrown when a page-data block is missing, is not JSON, or has a field of the wrong kind. */
+export class PageDataError extends Error {
+  constructor(
+    readonly selector: string,
+    detail: string,
+  ) {
+    super(`${selector}: ${detail}`);
+    this.name = 'PageDataError';
+  }
+}
+
+/** Parses the JSON of the block the selector names; throws PageDataError naming what is wrong. */
+export function readJsonBlock(selector: string, root: ParentNode = document): unknown {
+  const block = root.querySelector(selector);
+  if (!block) throw new PageDataError(selector, 'no such page-data block on the page');
+  try {
+    return JSON.parse(block.textContent ?? '');
+  } catch (error) {
+    throw new PageDataError(selector, `the block is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+function validated<T>(selector: string, check: Check<T>, root?: ParentNode): T {
+  const raw = readJsonBlock(selector, root);
+  try {
+    return check(raw, '');
+  } catch (error) {
+    if (error instanceof ValidationError) throw new PageDataError(selector, error.message);
+    throw error;
+  }
+}
+
+const lang = optional(oneOf<Lang>(LANGUAGES), DEFAULT_LANG);
+const maskedValue: Check<MaskedValue> = (v, path) => (v === '***' ? '***' : nullable(number)(v, path));
+const table = optional(object({ data: arrayOf(record), fields: arrayOf(string) }), { data: [], fields: [] });
+const list = optional(arrayOf(record), []);
+const text = optional(string, '');
+
+const stockPageData = object<StockPageData>({
+  lang,
+  stockId: integer,
+  groundId: integer,
+  stringId: string,
+  stockInfo: object({
+    stock_full_name: string,
+    splits: optional(arrayOf(object({ date: string, coefficient: number })), []),
+  }),
+  tradingGrounds: arrayOf(object({ id: integer, text: string })),
+  exchangeTable: table,
+  paramsTable: table,
+  dividendsTable: table,
+  nearestDividend: optional(nullable(record), null),
+  emitentSharesStocksList: list,
+  emitentSharesBondsList: list,
+  indexesList: list,
+  excelDefaultStart: text,
+  excelDefaultEnd: text,
+  excelGraphTableStartDate: text,
+  excelGraphTableEndDate: text,
+  hideGraph: optional(boolean, false),
+  excelExportAccess: optional(boolean, false),
+  error: optional(nullable(string), null),
+});
+
+const issuerPriceDynamics = object<IssuerPriceDynamics>({
+  absoluteMinPrice: maskedValue,
+  absoluteMaxPrice: maskedValue,
+  deltaLastPrice: maskedValue,
+  lastPrice: maskedValue,
+  lastDate: nullable(string),
+});
+
+const issuerPageData = object<IssuerPageData>({
+  lang,
+  emitentId: integer,
+  emitentName: text,
+  stockId: optional(nullable(integer), null),
+  groundId: optional(nullable(integer), null),
+  priceDynamics: optional(nullable(issuerPriceDynamics), null),
+  error: optional(nullable(string), null),
+});
+
+export function readStockPageData(selector = DEFAULT_PAGE_DATA_SELECTOR, root?: ParentNode): StockPageData {
+  return validated(selector, stockPageData, root);
+}
+
+export function readIssuerPageData(selector = DEFAULT_PAGE_DATA_SELECTOR, root?: ParentNode): IssuerPageData {
+  return validated(selector, issuerPageData, root);
+}
+
+/** Checks a `?format=json` answer with the same rules as the injected block. */
+export function parseStockPageData(raw: unknown, source: string): StockPageData {
+  try {
+    return stockPageData(raw, '');
+  } catch (error) {
+    if (error instanceof ValidationError) throw new PageDataError(source, error.message);
+    throw error;
+  }
+}
+
+const userGlobals = object<UserGlobals>({
+  userAuth: optional(boolean, false),
+  userAccessLevel: optional(integer, 0),
+  userTariffs: optional(arrayOf(integer), []),
+  userId: optional(nullable(integer), null),
+  userCountryId: optional(nullable(integer), null),
+  userMobileExists: optional(boolean, false),
+});
+
+export const ANONYMOUS: UserGlobals = {
+  userAuth: false,
+  userAccessLevel: 0,
+  userTariffs: [],
+  userId: null,
+  userCountryId: null,
+  userMobileExists: false,
+};
+
+const USER_GLOBAL_NAMES = Object.keys(ANONYMOUS) as Array<keyof UserGlobals>;
+
+/**
+ * The signed-in user: the `#fin-user` block when the page has one, else the legacy window globals,
+ * else anonymous. A malformed block counts as anonymous (never more access than the server gave)
+ * and is reported once on the console.
+ */
+export function readUser(root: ParentNode = document, win: object = globalThis): UserGlobals & { sid?: string } {
+  try {
+    if (root.querySelector(USER_DATA_SELECTOR)) {
+      const raw = readJsonBlock(USER_DATA_SELECTOR, root) as Record<string, unknown>;
+      const user = userGlobals(raw, '');
+      return typeof raw.sid === 'string' ? { ...user, sid: raw.sid } : user;
+    }
+    const globals = win as Record<string, unknown>;
+    if (USER_GLOBAL_NAMES.some((name) => globals[name] !== undefined)) {
+      const picked = Object.fromEntries(USER_GLOBAL_NAMES.map((name) => [name, globals[name]]));
+      return userGlobals(picked, 'window');
+    }
+  } catch (error) {
+    console.error(`fin-elements: user data ignored, ${(error as Error).message}`);
+  }
+  return ANONYMOUS;
+}
+
+/** Language of the page: page data first, then `<html lang>`, then the portal default. */
+export function pageLang(root: Document = document): Lang {
+  const fromHtml = root.documentElement.lang.toLowerCase().slice(0, 2);
+  const byIso: Record<string, Lang> = {
+    ru: 'rus', en: 'eng', pl: 'pol', it: 'ita', de: 'deu', es: 'esp', zh: 'chn', uk: 'ukr', fr: 'fra', tr: 'tur',
+  };
+  const block = root.querySelector(DEFAULT_PAGE_DATA_SELECTOR);
+  if (block) {
+    try {
+      const raw = JSON.parse(block.textContent ?? '') as { lang?: unknown };
+      if (typeof raw.lang === 'string' && (LANGUAGES as readonly string[]).includes(raw.lang)) return raw.lang as Lang;
+    } catch {
+      // A malformed block is reported by the element that reads it; the language falls back.
+    }
+  }
+  return byIso[fromHtml] ?? DEFAULT_LANG;
+}
+

@@ -1,0 +1,48 @@
+import { atom, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
+import { DEFAULT_PAGE_DATA_SELECTOR, readIssuerPageData, readStockPageData } from '../page-data.ts';
+import type { IssuerPageData, StockPageData } from '../types.ts';
+
+/** Page data as read from one block: the validated data, or the error to show in its place. */
+export type PageDataState<T> = { status: 'ok'; data: T } | { status: 'error'; error: Error } | { status: 'none' };
+
+const cache = new Map<string, WritableAtom<PageDataState<unknown>>>();
+
+function blockStore<T>(kind: string, selector: string, read: (selector: string) => T): ReadableAtom<PageDataState<T>> {
+  const key = `${kind} ${selector}`;
+  let store = cache.get(key) as WritableAtom<PageDataState<T>> | undefined;
+  if (!store) {
+    const state = atom<PageDataState<T>>({ status: 'none' });
+    onMount(state, () => {
+      if (typeof document === 'undefined' || state.get().status !== 'none') return;
+      try {
+        state.set({ status: 'ok', data: read(selector) });
+      } catch (error) {
+        console.error(`fin-elements: ${(error as Error).message}`);
+        state.set({ status: 'error', error: error as Error });
+      }
+    });
+    store = state;
+    cache.set(key, store as WritableAtom<PageDataState<unknown>>);
+  }
+  return store;
+}
+
+/**
+ * The stock page data of a block. Elements use the page's main block unless an attribute points
+ * them at another one (several instruments on one page).
+ */
+export function stockPageStore(selector = DEFAULT_PAGE_DATA_SELECTOR): ReadableAtom<PageDataState<StockPageData>> {
+  return blockStore('stock', selector, (s) => readStockPageData(s));
+}
+
+export function issuerPageStore(selector = DEFAULT_PAGE_DATA_SELECTOR): ReadableAtom<PageDataState<IssuerPageData>> {
+  return blockStore('issuer', selector, (s) => readIssuerPageData(s));
+}
+
+/** The main block of a stock page. */
+export const $page = stockPageStore();
+
+/** Forget what was read, so the next mount reads the blocks again (tests; pages that replace blocks). */
+export function resetPageData(): void {
+  for (const store of cache.values()) store.set({ status: 'none' });
+}

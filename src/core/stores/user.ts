@@ -1,0 +1,10 @@
+import { atom, onMount } from 'nanostores';
+import { ANONYMOUS, readUser } from '../page-data.ts';
+import type { UserGlobals } from '../types.ts';
+
+/** The signed-in user, read once from the page (`#fin-user` or the legacy window globals). */
+export const $user = atom<UserGlobals>(ANONYMOUS);
+
+onMount($user, () => {
+  if (typeof document !== 'undefined') $user.set(readUser(document));
+});

@@ -1,0 +1,281 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { priceVisibility } from '../../core/access.ts';
+import { formatNumber, formatPercentChange } from '../../core/format.ts';
+import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
+import { $ground } from '../../core/stores/ground.ts';
+import { issuerPageStore, stockPageStore } from '../../core/stores/page.ts';
+import { $user } from '../../core/stores/user.ts';
+import type { MaskedValue } from '../../core/types.ts';
+import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
+import { createPriceDynamicsStore } from './price-dynamics.store.ts';
+import {
+  hasMaskedValue,
+  isIssuerPriceDynamicsEmpty,
+  isPriceDynamicsEmpty,
+  issuerMarker,
+  priceWindowRows,
+  trendOf,
+  type PriceWindowRow,
+} from './price-dynamics.utils.ts';
+
+/**
+ * The price-dynamics block of the stock page (1-month and 1-year maximum, minimum and change) and
+ * the price-dynamics bar of the issuer page.
+ */
+export interface PriceDynamicsProps {
+  /** `stock` (default): the 1M/1Y block, loaded for the page's stock and trading ground. `issuer`: the bar of the issuer page, from its page data. */
+  variant?: 'stock' | 'issuer';
+  /** CSS selector of the page-data block to read; default `#fin-page-data`. */
+  pageData?: string;
+  /** Stock id, for pages without page data (partner embeds); overrides the page data. */
+  stockId?: number;
+  /** Trading ground id, with `stock-id`; overrides the page data and the shared ground. */
+  groundId?: number;
+  /** Where the "log in" prompt links to. */
+  loginUrl?: string;
+  /** Where the "get access" prompt links to (SPEC §2: /profile/access/). */
+  accessUrl?: string;
+}
+
+const DEFAULT_LOGIN_URL = '/login/';
+const DEFAULT_ACCESS_URL = '/profile/access/';
+
+export function PriceDynamics(props: PriceDynamicsProps) {
+  return props.variant === 'issuer' ? <IssuerPriceDynamicsBar {...props} /> : <StockPriceDynamicsBlock {...props} />;
+}
+
+/** Hides the host element itself, so an empty block leaves no gap in the page. */
+function useHiddenHost(hidden: boolean) {
+  const { element } = useHost();
+  useEffect(() => {
+    element.hidden = hidden;
+  }, [element, hidden]);
+}
+
+function display(value: MaskedValue): string {
+  if (value === null) return '—';
+  return value === '***' ? '***' : formatNumber(value);
+}
+
+function displayDelta(value: MaskedValue): string {
+  if (value === null) return '—';
+  return value === '***' ? '***' : formatPercentChange(value);
+}
+
+function StockPriceDynamicsBlock({ pageData = DEFAULT_PAGE_DATA_SELECTOR, stockId, groundId, loginUrl, accessUrl }: PriceDynamicsProps) {
+  const { t, ready } = useLabels('pd', 'common');
+  const { emit } = useHost();
+  const page = useStore(stockPageStore(pageData));
+  const sharedGround = useStore($ground);
+  const store = useMemo(createPriceDynamicsStore, []);
+  const state = useStore(store.$state);
+
+  // Explicit attributes win; else the page data; the main block follows the shared ground.
+  const pageInfo = page.status === 'ok' ? page.data : null;
+  const targetStock = stockId ?? pageInfo?.stockId;
+  const followsSharedGround = pageData === DEFAULT_PAGE_DATA_SELECTOR && groundId === undefined;
+  const targetGround = groundId ?? (followsSharedGround ? (sharedGround ?? pageInfo?.groundId) : pageInfo?.groundId);
+
+  useEffect(() => {
+    if (targetStock !== undefined && targetGround !== undefined) void store.load(targetStock, targetGround);
+    return store.cancel;
+  }, [store, targetStock, targetGround]);
+
+  useEffect(() => {
+    if (state.status === 'ready') {
+      emit('fin-price-dynamics-load', {
+        stockId: state.stockId,
+        groundId: state.groundId,
+        empty: isPriceDynamicsEmpty(state.dynamics),
+      });
+    }
+  }, [state, emit]);
+
+  const empty = state.status === 'ready' && isPriceDynamicsEmpty(state.dynamics);
+  useHiddenHost(empty);
+
+  if (targetStock === undefined && page.status === 'error') {
+    return (
+      <ElementMessage kind="error">
+        {t('common:error_page_data')} {page.error.message}
+      </ElementMessage>
+    );
+  }
+  if (!ready || state.status === 'idle' || state.status === 'loading') {
+    return <ElementMessage kind="loading">{ready ? t('common:loading') : '…'}</ElementMessage>;
+  }
+  if (state.status === 'error') {
+    const message = state.error.kind === 'timeout' ? t('common:error_timeout') : t('common:error_load');
+    return (
+      <ElementMessage
+        kind="error"
+        onRetry={targetStock !== undefined && targetGround !== undefined ? () => store.load(targetStock, targetGround) : undefined}
+        retryLabel={t('common:retry')}
+      >
+        {message}
+      </ElementMessage>
+    );
+  }
+  if (empty) return null;
+
+  const { dynamics } = state;
+  const rows = priceWindowRows(dynamics);
+  const masked = hasMaskedValue([dynamics.last_price, ...rows.flatMap((row) => [row.min, row.max, row.delta])]);
+  return (
+    <section className="pd" part="block" aria-label={t('pd:title')}>
+      <header className="pd__head">
+        <h3 className="pd__title" part="title">
+          {t('pd:title')}
+        </h3>
+        <p className="pd__last">
+          <span className="pd__caption">{t('pd:last_price')}</span>{' '}
+          <strong className="pd__last-value" data-field="last_price">
+            {display(dynamics.last_price)}
+          </strong>
+          {dynamics.currency && typeof dynamics.last_price === 'number' ? ` ${dynamics.currency}` : ''}
+          {dynamics.date ? (
+            <span className="pd__date" data-field="date">
+              {' '}
+              {t('pd:date')}: {dynamics.date}
+            </span>
+          ) : null}
+        </p>
+      </header>
+      <table className="pd__table" part="table">
+        <thead>
+          <tr>
+            <td />
+            <th scope="col">{t('pd:min')}</th>
+            <th scope="col">{t('pd:max')}</th>
+            <th scope="col">{t('pd:change')}</th>
+            <th scope="col" className="pd__range-head">
+              {t('pd:price_range')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <WindowRow key={row.window} row={row} t={t} />
+          ))}
+        </tbody>
+      </table>
+      {masked ? <MaskedHint t={t} loginUrl={loginUrl} accessUrl={accessUrl} /> : null}
+    </section>
+  );
+}
+
+function WindowRow({ row, t }: { row: PriceWindowRow; t: Translate }) {
+  const noMinMax = row.min === null && row.max === null;
+  return (
+    <tr data-window={row.window}>
+      <th scope="row">{t(`pd:period_${row.window}`)}</th>
+      {noMinMax ? (
+        <td colSpan={2} className="pd__no-data">
+          {t('pd:no_data_min_max')}
+        </td>
+      ) : (
+        <>
+          <td data-field={`absolute_min_price_${row.window}`}>{display(row.min)}</td>
+          <td data-field={`absolute_max_price_${row.window}`}>{display(row.max)}</td>
+        </>
+      )}
+      <td data-field={`delta_last_price_${row.window}`} className={`pd__delta pd__delta--${trendOf(row.delta)}`}>
+        {displayDelta(row.delta)}
+      </td>
+      <td className="pd__range-cell">
+        <PriceScale marker={row.marker} label={t('pd:price_range')} />
+      </td>
+    </tr>
+  );
+}
+
+/** The min–max scale with the last price marked at (last − min) / (max − min) (SPEC §9). */
+function PriceScale({ marker, label }: { marker: number | null; label: string }): ReactNode {
+  if (marker === null) return <span className="pd__scale pd__scale--unknown" aria-hidden="true" />;
+  const percent = Math.round(marker * 1000) / 10;
+  return (
+    <span
+      className="pd__scale"
+      part="scale"
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      data-marker={marker.toFixed(4)}
+    >
+      <span className="pd__marker" part="marker" style={{ left: `${percent}%` }} />
+    </span>
+  );
+}
+
+function MaskedHint({ t, loginUrl = DEFAULT_LOGIN_URL, accessUrl = DEFAULT_ACCESS_URL }: { t: Translate; loginUrl?: string; accessUrl?: string }) {
+  const visibility = priceVisibility(useStore($user));
+  if (visibility === 'full') return null;
+  return (
+    <p className="pd__hint" part="hint">
+      {visibility === 'masked' ? (
+        <>
+          {t('pd:masked_hint_auth')} <a href={loginUrl}>{t('pd:login')}</a>
+        </>
+      ) : (
+        <>
+          {t('pd:masked_hint_paid')} <a href={accessUrl}>{t('pd:get_access')}</a>
+        </>
+      )}
+    </p>
+  );
+}
+
+function IssuerPriceDynamicsBar({ pageData = DEFAULT_PAGE_DATA_SELECTOR, loginUrl, accessUrl }: PriceDynamicsProps) {
+  const { t, ready } = useLabels('pd', 'common');
+  const page = useStore(issuerPageStore(pageData));
+  const dynamics = page.status === 'ok' ? page.data.priceDynamics : null;
+  const empty = page.status === 'ok' && isIssuerPriceDynamicsEmpty(dynamics);
+  useHiddenHost(empty);
+
+  if (page.status === 'error') {
+    return (
+      <ElementMessage kind="error">
+        {t('common:error_page_data')} {page.error.message}
+      </ElementMessage>
+    );
+  }
+  if (!ready || page.status === 'none') return <ElementMessage kind="loading">…</ElementMessage>;
+  if (empty || !dynamics) return null;
+
+  const marker = issuerMarker(dynamics);
+  const masked = hasMaskedValue([dynamics.lastPrice, dynamics.absoluteMinPrice, dynamics.absoluteMaxPrice, dynamics.deltaLastPrice]);
+  return (
+    <section className="pd pd--issuer" part="block" aria-label={t('pd:title')}>
+      <h3 className="pd__title" part="title">
+        {t('pd:title')} <span className="pd__period">{t('pd:period_1y')}</span>
+      </h3>
+      <div className="pd__bar">
+        <span className="pd__bound" data-field="absoluteMinPrice">
+          <span className="pd__caption">{t('pd:min')}</span> {display(dynamics.absoluteMinPrice)}
+        </span>
+        <PriceScale marker={marker} label={t('pd:price_range')} />
+        <span className="pd__bound" data-field="absoluteMaxPrice">
+          <span className="pd__caption">{t('pd:max')}</span> {display(dynamics.absoluteMaxPrice)}
+        </span>
+      </div>
+      <p className="pd__last">
+        <span className="pd__caption">{t('pd:last_price')}</span>{' '}
+        <strong data-field="lastPrice">{display(dynamics.lastPrice)}</strong>{' '}
+        <span data-field="deltaLastPrice" className={`pd__delta pd__delta--${trendOf(dynamics.deltaLastPrice)}`}>
+          {displayDelta(dynamics.deltaLastPrice)}
+        </span>
+        {dynamics.lastDate ? (
+          <span className="pd__date" data-field="lastDate">
+            {' '}
+            {t('pd:date')}: {dynamics.lastDate}
+          </span>
+        ) : null}
+      </p>
+      {masked ? <MaskedHint t={t} loginUrl={loginUrl} accessUrl={accessUrl} /> : null}
+    </section>
+  );
+}

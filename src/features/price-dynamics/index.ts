@@ -1,0 +1,1 @@
+export { PriceDynamics, type PriceDynamicsProps } from './PriceDynamics.tsx';
