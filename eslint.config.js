@@ -21,7 +21,7 @@ export default tseslint.config(
   },
   {
     // Server, scripts and benches report on the console by design.
-    files: ['demo-pages/**', 'scripts/**', 'bench/**', 'e2e/**'],
+    files: ['demo-pages/**', 'bench/**', 'playwright.config.ts'],
     rules: { 'no-console': 'off' },
   },
 );

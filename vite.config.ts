@@ -29,7 +29,12 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       sourcemap: true,
       lib: legacy
-        ? { entry: resolve(root, 'elements/index.ts'), formats: ['iife'], name: 'FinElements', fileName: () => 'fin-elements.legacy.js' }
+        ? {
+            entry: resolve(root, 'elements/index.ts'),
+            formats: ['iife'],
+            name: 'FinElements',
+            fileName: () => 'fin-elements.legacy.js',
+          }
         : { entry: elementEntries, formats: ['es'], fileName: (_format, name) => `elements/${name}.js` },
       rolldownOptions: {
         output: legacy
@@ -40,7 +45,10 @@ export default defineConfig(({ command, mode }) => {
               codeSplitting: {
                 groups: [
                   // Everything two or more elements share goes into one cacheable runtime chunk.
-                  { name: 'runtime', test: /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]/ },
+                  {
+                    name: 'runtime',
+                    test: /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]/,
+                  },
                 ],
               },
             },

@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['demo-pages/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['demo-pages/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },

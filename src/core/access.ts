@@ -26,7 +26,9 @@ export function accessPrompt(user: UserGlobals): AccessPrompt {
 
 /** Support tickets load only for level 1077 or tariff 677. */
 export function canSeeSupportTickets(user: UserGlobals): boolean {
-  return user.userAuth && (user.userAccessLevel === PAID_ACCESS_LEVEL || user.userTariffs.includes(SUPPORT_TARIFF));
+  return (
+    user.userAuth && (user.userAccessLevel === PAID_ACCESS_LEVEL || user.userTariffs.includes(SUPPORT_TARIFF))
+  );
 }
 
 /** Y-axis titles and values on the stock chart are shown only to signed-in users (SPEC §6). */

@@ -76,11 +76,18 @@ describe('define()', () => {
     const [broken, fine] = Array.from(document.querySelectorAll('fin-probe'));
     expect(broken!.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain('probe exploded');
     expect(fine!.shadowRoot?.textContent).toContain('fine|');
-    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('<fin-probe> failed: probe exploded'), expect.anything());
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringContaining('<fin-probe> failed: probe exploded'),
+      expect.anything(),
+    );
     consoleError.mockRestore();
   });
 
   it('is a no-op when the tag is already registered (two bundles on one page)', () => {
-    expect(() => define('fin-probe', Probe, { props: { title: 'string', count: 'number', showLogo: 'boolean', explode: 'boolean' } })).not.toThrow();
+    expect(() =>
+      define('fin-probe', Probe, {
+        props: { title: 'string', count: 'number', showLogo: 'boolean', explode: 'boolean' },
+      }),
+    ).not.toThrow();
   });
 });

@@ -38,7 +38,10 @@ class ElementErrorBoundary extends Component<BoundaryProps, { error: Error | nul
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`fin-elements: <${this.props.host.tag}> failed: ${error.message}`, info.componentStack ?? '');
+    console.error(
+      `fin-elements: <${this.props.host.tag}> failed: ${error.message}`,
+      info.componentStack ?? '',
+    );
     this.props.host.emit('fin-error', { tag: this.props.host.tag, message: error.message });
   }
 
@@ -61,17 +64,16 @@ function BoundaryMessage({ error }: { error: Error }) {
   );
 }
 
-let sheetCache = new Map<string, CSSStyleSheet>();
-
-/** One constructed sheet per element kind, shared by all its instances (cheap for many tables). */
-function sharedSheet(tag: string, css: string): CSSStyleSheet | null {
-  if (typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype)) return null;
-  let sheet = sheetCache.get(tag);
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    sheetCache.set(tag, sheet);
-  }
+/** A constructed sheet shared by every instance of an element kind (cheap for many tables); null where unsupported. */
+function constructedSheet(css: string): CSSStyleSheet | null {
+  const adoptable =
+    typeof ShadowRoot !== 'undefined' &&
+    'adoptedStyleSheets' in ShadowRoot.prototype &&
+    typeof CSSStyleSheet !== 'undefined' &&
+    'replaceSync' in CSSStyleSheet.prototype;
+  if (!adoptable) return null;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
   return sheet;
 }
 
@@ -86,9 +88,14 @@ function kebab(name: string): string {
  * Registers `tag` (once: a second bundle on the same page is a no-op) as a custom element that
  * renders `Component` with its attributes parsed as declared.
  */
-export function define<P extends object>(tag: string, Component: ComponentType<P>, options: DefineOptions<P>): void {
+export function define<P extends object>(
+  tag: string,
+  Component: ComponentType<P>,
+  options: DefineOptions<P>,
+): void {
   if (typeof customElements === 'undefined' || customElements.get(tag)) return;
   const css = `${baseStyles}\n${options.styles ?? ''}`;
+  const sheet = constructedSheet(css);
 
   function ElementRoot(props: P & { container?: HTMLElement | ShadowRoot }) {
     const { container, ...componentProps } = props;
@@ -98,13 +105,10 @@ export function define<P extends object>(tag: string, Component: ComponentType<P
         element,
         tag,
         emit: (name, detail) => element.dispatchEvent(createFinEvent(name, detail)),
+        setHidden: (hidden) => element.toggleAttribute('hidden', hidden),
       }),
       [element],
     );
-    const sheet = container && 'adoptedStyleSheets' in container ? sharedSheet(tag, css) : null;
-    if (sheet && container && 'adoptedStyleSheets' in container && !container.adoptedStyleSheets.includes(sheet)) {
-      container.adoptedStyleSheets = [...container.adoptedStyleSheets, sheet];
-    }
     return (
       <HostContext value={host}>
         {sheet ? null : <style>{css}</style>}
@@ -119,15 +123,25 @@ export function define<P extends object>(tag: string, Component: ComponentType<P
   const Base = r2wc(ElementRoot as ComponentType<P>, {
     shadow: 'open',
     props: options.props as Parameters<typeof r2wc<P>>[1] extends { props?: infer X } ? X : never,
-  }) as unknown as new () => HTMLElement & { attributeChangedCallback(n: string, o: string | null, v: string | null): void };
+  }) as unknown as new () => HTMLElement & {
+    attributeChangedCallback(n: string, o: string | null, v: string | null): void;
+  };
 
   const attributeProps = new Map(
-    (Object.entries(options.props) as Array<[string, PropType]>).map(([prop, type]) => [kebab(prop), { prop, type }]),
+    (Object.entries(options.props) as Array<[string, PropType]>).map(([prop, type]) => [
+      kebab(prop),
+      { prop, type },
+    ]),
   );
 
   // r2wc ignores a bare boolean attribute (`<x show-logo>`) and a removed attribute; HTML authors
   // expect the first to mean true and the second to restore the default.
   class FinElement extends Base {
+    constructor() {
+      super();
+      if (sheet && this.shadowRoot) this.shadowRoot.adoptedStyleSheets = [sheet];
+    }
+
     override attributeChangedCallback(name: string, oldValue: string | null, value: string | null) {
       const declared = attributeProps.get(name);
       if (declared?.type === 'boolean' && value === '') value = 'true';
@@ -141,9 +155,4 @@ export function define<P extends object>(tag: string, Component: ComponentType<P
     }
   }
   customElements.define(tag, FinElement);
-}
-
-/** Tests only: forget the shared sheets. */
-export function resetSharedSheets(): void {
-  sheetCache = new Map();
 }

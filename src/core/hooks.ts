@@ -30,7 +30,9 @@ export function useLabels(...modules: string[]): { ready: boolean; t: Translate 
     },
     [labels, lang],
   );
-  const ready = moduleList.split(',').every((module) => labels[module] !== undefined || errors[module] !== undefined);
+  const ready = moduleList
+    .split(',')
+    .every((module) => labels[module] !== undefined || errors[module] !== undefined);
   return { ready, t };
 }
 

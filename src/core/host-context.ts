@@ -5,6 +5,8 @@ export interface Host {
   element: HTMLElement;
   tag: string;
   emit<N extends FinEventName>(name: N, detail: FinEventDetails[N]): void;
+  /** Hides the host element itself, so an element with nothing to show leaves no gap. */
+  setHidden(hidden: boolean): void;
 }
 
 export const HostContext = createContext<Host | null>(null);

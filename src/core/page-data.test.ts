@@ -22,7 +22,8 @@ function block(id: string, json: string): string {
 
 afterEach(() => {
   document.body.innerHTML = '';
-  for (const name of ['userAuth', 'userAccessLevel', 'userTariffs', 'userId']) delete (globalThis as Record<string, unknown>)[name];
+  for (const name of ['userAuth', 'userAccessLevel', 'userTariffs', 'userId'])
+    delete (globalThis as Record<string, unknown>)[name];
 });
 
 describe('readStockPageData', () => {
@@ -37,7 +38,9 @@ describe('readStockPageData', () => {
 
   it('names the field and what was expected when a field is wrong', () => {
     page(block('fin-page-data', JSON.stringify({ ...validStock, stockId: 'abc' })));
-    expect(() => readStockPageData()).toThrow(new PageDataError('#fin-page-data', 'stockId: expected an integer, got "abc"'));
+    expect(() => readStockPageData()).toThrow(
+      new PageDataError('#fin-page-data', 'stockId: expected an integer, got "abc"'),
+    );
   });
 
   it('names nested fields with their path', () => {
@@ -48,7 +51,9 @@ describe('readStockPageData', () => {
   it('reports a missing required field', () => {
     const { stringId: _omit, ...rest } = validStock;
     page(block('fin-page-data', JSON.stringify(rest)));
-    expect(() => readStockPageData()).toThrow('stringId: expected a string, got nothing (the field is missing)');
+    expect(() => readStockPageData()).toThrow(
+      'stringId: expected a string, got nothing (the field is missing)',
+    );
   });
 
   it('reports a block that is not JSON, and a missing block', () => {
@@ -73,19 +78,41 @@ describe('readIssuerPageData', () => {
   it('accepts masked prices and rejects other strings', () => {
     const issuer = {
       emitentId: 5,
-      priceDynamics: { absoluteMinPrice: '***', absoluteMaxPrice: '***', deltaLastPrice: '***', lastPrice: 10.5, lastDate: '20.11.2026' },
+      priceDynamics: {
+        absoluteMinPrice: '***',
+        absoluteMaxPrice: '***',
+        deltaLastPrice: '***',
+        lastPrice: 10.5,
+        lastDate: '20.11.2026',
+      },
     };
     page(block('fin-page-data', JSON.stringify(issuer)));
     expect(readIssuerPageData().priceDynamics?.lastPrice).toBe(10.5);
-    page(block('fin-page-data', JSON.stringify({ ...issuer, priceDynamics: { ...issuer.priceDynamics, lastPrice: 'n/a' } })));
+    page(
+      block(
+        'fin-page-data',
+        JSON.stringify({ ...issuer, priceDynamics: { ...issuer.priceDynamics, lastPrice: 'n/a' } }),
+      ),
+    );
     expect(() => readIssuerPageData()).toThrow('priceDynamics.lastPrice: expected a number, got "n/a"');
   });
 });
 
 describe('readUser', () => {
   it('prefers the #fin-user block', () => {
-    page(block('fin-user', JSON.stringify({ userAuth: true, userAccessLevel: 1077, userTariffs: [677], userId: 2, sid: 'tok' })));
-    expect(readUser()).toMatchObject({ userAuth: true, userAccessLevel: 1077, userTariffs: [677], userId: 2, sid: 'tok' });
+    page(
+      block(
+        'fin-user',
+        JSON.stringify({ userAuth: true, userAccessLevel: 1077, userTariffs: [677], userId: 2, sid: 'tok' }),
+      ),
+    );
+    expect(readUser()).toMatchObject({
+      userAuth: true,
+      userAccessLevel: 1077,
+      userTariffs: [677],
+      userId: 2,
+      sid: 'tok',
+    });
   });
 
   it('falls back to the legacy window globals, as PHP prints them', () => {

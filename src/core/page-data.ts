@@ -155,7 +155,10 @@ const USER_GLOBAL_NAMES = Object.keys(ANONYMOUS) as Array<keyof UserGlobals>;
  * else anonymous. A malformed block counts as anonymous (never more access than the server gave)
  * and is reported once on the console.
  */
-export function readUser(root: ParentNode = document, win: object = globalThis): UserGlobals & { sid?: string } {
+export function readUser(
+  root: ParentNode = document,
+  win: object = globalThis,
+): UserGlobals & { sid?: string } {
   try {
     if (root.querySelector(USER_DATA_SELECTOR)) {
       const raw = readJsonBlock(USER_DATA_SELECTOR, root) as Record<string, unknown>;
@@ -177,17 +180,26 @@ export function readUser(root: ParentNode = document, win: object = globalThis):
 export function pageLang(root: Document = document): Lang {
   const fromHtml = root.documentElement.lang.toLowerCase().slice(0, 2);
   const byIso: Record<string, Lang> = {
-    ru: 'rus', en: 'eng', pl: 'pol', it: 'ita', de: 'deu', es: 'esp', zh: 'chn', uk: 'ukr', fr: 'fra', tr: 'tur',
+    ru: 'rus',
+    en: 'eng',
+    pl: 'pol',
+    it: 'ita',
+    de: 'deu',
+    es: 'esp',
+    zh: 'chn',
+    uk: 'ukr',
+    fr: 'fra',
+    tr: 'tur',
   };
   const block = root.querySelector(DEFAULT_PAGE_DATA_SELECTOR);
   if (block) {
     try {
       const raw = JSON.parse(block.textContent ?? '') as { lang?: unknown };
-      if (typeof raw.lang === 'string' && (LANGUAGES as readonly string[]).includes(raw.lang)) return raw.lang as Lang;
+      if (typeof raw.lang === 'string' && (LANGUAGES as readonly string[]).includes(raw.lang))
+        return raw.lang as Lang;
     } catch {
       // A malformed block is reported by the element that reads it; the language falls back.
     }
   }
   return byIso[fromHtml] ?? DEFAULT_LANG;
 }
-

@@ -96,6 +96,7 @@ export function object<T>(shape: Shape<T>): Check<T> {
 
 /** An object whose fields are not checked one by one (tables whose columns vary by page). */
 export const record: Check<Record<string, unknown>> = (v, path) => {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ValidationError(path, 'an object', v);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new ValidationError(path, 'an object', v);
   return v as Record<string, unknown>;
 };

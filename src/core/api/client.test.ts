@@ -23,7 +23,9 @@ describe('api client', () => {
   it('returns parsed JSON and builds the query, leaving out empty values', async () => {
     const fetchMock = answer('{"a":1}');
     vi.stubGlobal('fetch', fetchMock);
-    await expect(getJson('/api/x/', { query: { lang: 'eng', show_labels: undefined } })).resolves.toEqual({ a: 1 });
+    await expect(getJson('/api/x/', { query: { lang: 'eng', show_labels: undefined } })).resolves.toEqual({
+      a: 1,
+    });
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/x/?lang=eng');
   });
 
@@ -40,7 +42,10 @@ describe('api client', () => {
   });
 
   it('turns a network failure into a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await failure(getJson('/api/x/'))).toMatchObject({ kind: 'network' });
   });
 
@@ -49,7 +54,9 @@ describe('api client', () => {
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       ),
     );
     expect(await failure(getJson('/api/slow/', { timeoutMs: 20 }))).toMatchObject({ kind: 'timeout' });
@@ -60,7 +67,9 @@ describe('api client', () => {
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       ),
     );
     const controller = new AbortController();
@@ -71,6 +80,9 @@ describe('api client', () => {
 
   it('lets a caller accept a non-2xx status as an answer', async () => {
     vi.stubGlobal('fetch', answer('{"date":"01.01.2020"}', 409));
-    await expect(request('/api/x/', { acceptStatus: [409] })).resolves.toEqual({ status: 409, data: { date: '01.01.2020' } });
+    await expect(request('/api/x/', { acceptStatus: [409] })).resolves.toEqual({
+      status: 409,
+      data: { date: '01.01.2020' },
+    });
   });
 });

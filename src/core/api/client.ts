@@ -122,6 +122,10 @@ export async function getJson<T>(path: string, options: Omit<RequestOptions, 'me
   return (await request<T>(path, { ...options, method: 'GET' })).data;
 }
 
-export async function postJson<T>(path: string, body: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
+export async function postJson<T>(
+  path: string,
+  body: unknown,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
   return (await request<T>(path, { ...options, method: 'POST', body })).data;
 }

@@ -2,7 +2,12 @@
 import type { Lang, LabelMap } from '../types.ts';
 import { getJson } from './client.ts';
 
-export function fetchLabels(module: string, lang: Lang, showLabels: boolean, signal?: AbortSignal): Promise<LabelMap> {
+export function fetchLabels(
+  module: string,
+  lang: Lang,
+  showLabels: boolean,
+  signal?: AbortSignal,
+): Promise<LabelMap> {
   return getJson<LabelMap>(`/api/labels/${encodeURIComponent(module)}/`, {
     query: { lang, show_labels: showLabels ? 1 : undefined },
     signal,

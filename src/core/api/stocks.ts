@@ -2,6 +2,10 @@
 import type { StockPriceDynamics } from '../types.ts';
 import { getJson } from './client.ts';
 
-export function fetchPriceDynamics(stockId: number, groundId: number, signal?: AbortSignal): Promise<StockPriceDynamics> {
+export function fetchPriceDynamics(
+  stockId: number,
+  groundId: number,
+  signal?: AbortSignal,
+): Promise<StockPriceDynamics> {
   return getJson<StockPriceDynamics>(`/api/stocks/${stockId}/${groundId}/price-dynamics/`, { signal });
 }

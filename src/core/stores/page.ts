@@ -3,11 +3,16 @@ import { DEFAULT_PAGE_DATA_SELECTOR, readIssuerPageData, readStockPageData } fro
 import type { IssuerPageData, StockPageData } from '../types.ts';
 
 /** Page data as read from one block: the validated data, or the error to show in its place. */
-export type PageDataState<T> = { status: 'ok'; data: T } | { status: 'error'; error: Error } | { status: 'none' };
+export type PageDataState<T> =
+  { status: 'ok'; data: T } | { status: 'error'; error: Error } | { status: 'none' };
 
 const cache = new Map<string, WritableAtom<PageDataState<unknown>>>();
 
-function blockStore<T>(kind: string, selector: string, read: (selector: string) => T): ReadableAtom<PageDataState<T>> {
+function blockStore<T>(
+  kind: string,
+  selector: string,
+  read: (selector: string) => T,
+): ReadableAtom<PageDataState<T>> {
   const key = `${kind} ${selector}`;
   let store = cache.get(key) as WritableAtom<PageDataState<T>> | undefined;
   if (!store) {
@@ -31,11 +36,15 @@ function blockStore<T>(kind: string, selector: string, read: (selector: string) 
  * The stock page data of a block. Elements use the page's main block unless an attribute points
  * them at another one (several instruments on one page).
  */
-export function stockPageStore(selector = DEFAULT_PAGE_DATA_SELECTOR): ReadableAtom<PageDataState<StockPageData>> {
+export function stockPageStore(
+  selector = DEFAULT_PAGE_DATA_SELECTOR,
+): ReadableAtom<PageDataState<StockPageData>> {
   return blockStore('stock', selector, (s) => readStockPageData(s));
 }
 
-export function issuerPageStore(selector = DEFAULT_PAGE_DATA_SELECTOR): ReadableAtom<PageDataState<IssuerPageData>> {
+export function issuerPageStore(
+  selector = DEFAULT_PAGE_DATA_SELECTOR,
+): ReadableAtom<PageDataState<IssuerPageData>> {
   return blockStore('issuer', selector, (s) => readIssuerPageData(s));
 }
 

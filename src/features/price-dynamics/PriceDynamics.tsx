@@ -43,15 +43,17 @@ const DEFAULT_LOGIN_URL = '/login/';
 const DEFAULT_ACCESS_URL = '/profile/access/';
 
 export function PriceDynamics(props: PriceDynamicsProps) {
-  return props.variant === 'issuer' ? <IssuerPriceDynamicsBar {...props} /> : <StockPriceDynamicsBlock {...props} />;
+  return props.variant === 'issuer' ? (
+    <IssuerPriceDynamicsBar {...props} />
+  ) : (
+    <StockPriceDynamicsBlock {...props} />
+  );
 }
 
 /** Hides the host element itself, so an empty block leaves no gap in the page. */
 function useHiddenHost(hidden: boolean) {
-  const { element } = useHost();
-  useEffect(() => {
-    element.hidden = hidden;
-  }, [element, hidden]);
+  const { setHidden } = useHost();
+  useEffect(() => setHidden(hidden), [setHidden, hidden]);
 }
 
 function display(value: MaskedValue): string {
@@ -64,19 +66,26 @@ function displayDelta(value: MaskedValue): string {
   return value === '***' ? '***' : formatPercentChange(value);
 }
 
-function StockPriceDynamicsBlock({ pageData = DEFAULT_PAGE_DATA_SELECTOR, stockId, groundId, loginUrl, accessUrl }: PriceDynamicsProps) {
+function StockPriceDynamicsBlock({
+  pageData = DEFAULT_PAGE_DATA_SELECTOR,
+  stockId,
+  groundId,
+  loginUrl,
+  accessUrl,
+}: PriceDynamicsProps) {
   const { t, ready } = useLabels('pd', 'common');
   const { emit } = useHost();
   const page = useStore(stockPageStore(pageData));
   const sharedGround = useStore($ground);
-  const store = useMemo(createPriceDynamicsStore, []);
+  const store = useMemo(() => createPriceDynamicsStore(), []);
   const state = useStore(store.$state);
 
   // Explicit attributes win; else the page data; the main block follows the shared ground.
   const pageInfo = page.status === 'ok' ? page.data : null;
   const targetStock = stockId ?? pageInfo?.stockId;
   const followsSharedGround = pageData === DEFAULT_PAGE_DATA_SELECTOR && groundId === undefined;
-  const targetGround = groundId ?? (followsSharedGround ? (sharedGround ?? pageInfo?.groundId) : pageInfo?.groundId);
+  const targetGround =
+    groundId ?? (followsSharedGround ? (sharedGround ?? pageInfo?.groundId) : pageInfo?.groundId);
 
   useEffect(() => {
     if (targetStock !== undefined && targetGround !== undefined) void store.load(targetStock, targetGround);
@@ -111,7 +120,11 @@ function StockPriceDynamicsBlock({ pageData = DEFAULT_PAGE_DATA_SELECTOR, stockI
     return (
       <ElementMessage
         kind="error"
-        onRetry={targetStock !== undefined && targetGround !== undefined ? () => store.load(targetStock, targetGround) : undefined}
+        onRetry={
+          targetStock !== undefined && targetGround !== undefined
+            ? () => store.load(targetStock, targetGround)
+            : undefined
+        }
         retryLabel={t('common:retry')}
       >
         {message}
@@ -122,7 +135,10 @@ function StockPriceDynamicsBlock({ pageData = DEFAULT_PAGE_DATA_SELECTOR, stockI
 
   const { dynamics } = state;
   const rows = priceWindowRows(dynamics);
-  const masked = hasMaskedValue([dynamics.last_price, ...rows.flatMap((row) => [row.min, row.max, row.delta])]);
+  const masked = hasMaskedValue([
+    dynamics.last_price,
+    ...rows.flatMap((row) => [row.min, row.max, row.delta]),
+  ]);
   return (
     <section className="pd" part="block" aria-label={t('pd:title')}>
       <header className="pd__head">
@@ -181,7 +197,10 @@ function WindowRow({ row, t }: { row: PriceWindowRow; t: Translate }) {
           <td data-field={`absolute_max_price_${row.window}`}>{display(row.max)}</td>
         </>
       )}
-      <td data-field={`delta_last_price_${row.window}`} className={`pd__delta pd__delta--${trendOf(row.delta)}`}>
+      <td
+        data-field={`delta_last_price_${row.window}`}
+        className={`pd__delta pd__delta--${trendOf(row.delta)}`}
+      >
         {displayDelta(row.delta)}
       </td>
       <td className="pd__range-cell">
@@ -211,7 +230,15 @@ function PriceScale({ marker, label }: { marker: number | null; label: string })
   );
 }
 
-function MaskedHint({ t, loginUrl = DEFAULT_LOGIN_URL, accessUrl = DEFAULT_ACCESS_URL }: { t: Translate; loginUrl?: string; accessUrl?: string }) {
+function MaskedHint({
+  t,
+  loginUrl = DEFAULT_LOGIN_URL,
+  accessUrl = DEFAULT_ACCESS_URL,
+}: {
+  t: Translate;
+  loginUrl?: string;
+  accessUrl?: string;
+}) {
   const visibility = priceVisibility(useStore($user));
   if (visibility === 'full') return null;
   return (
@@ -229,7 +256,11 @@ function MaskedHint({ t, loginUrl = DEFAULT_LOGIN_URL, accessUrl = DEFAULT_ACCES
   );
 }
 
-function IssuerPriceDynamicsBar({ pageData = DEFAULT_PAGE_DATA_SELECTOR, loginUrl, accessUrl }: PriceDynamicsProps) {
+function IssuerPriceDynamicsBar({
+  pageData = DEFAULT_PAGE_DATA_SELECTOR,
+  loginUrl,
+  accessUrl,
+}: PriceDynamicsProps) {
   const { t, ready } = useLabels('pd', 'common');
   const page = useStore(issuerPageStore(pageData));
   const dynamics = page.status === 'ok' ? page.data.priceDynamics : null;
@@ -247,7 +278,12 @@ function IssuerPriceDynamicsBar({ pageData = DEFAULT_PAGE_DATA_SELECTOR, loginUr
   if (empty || !dynamics) return null;
 
   const marker = issuerMarker(dynamics);
-  const masked = hasMaskedValue([dynamics.lastPrice, dynamics.absoluteMinPrice, dynamics.absoluteMaxPrice, dynamics.deltaLastPrice]);
+  const masked = hasMaskedValue([
+    dynamics.lastPrice,
+    dynamics.absoluteMinPrice,
+    dynamics.absoluteMaxPrice,
+    dynamics.deltaLastPrice,
+  ]);
   return (
     <section className="pd pd--issuer" part="block" aria-label={t('pd:title')}>
       <h3 className="pd__title" part="title">
@@ -265,7 +301,10 @@ function IssuerPriceDynamicsBar({ pageData = DEFAULT_PAGE_DATA_SELECTOR, loginUr
       <p className="pd__last">
         <span className="pd__caption">{t('pd:last_price')}</span>{' '}
         <strong data-field="lastPrice">{display(dynamics.lastPrice)}</strong>{' '}
-        <span data-field="deltaLastPrice" className={`pd__delta pd__delta--${trendOf(dynamics.deltaLastPrice)}`}>
+        <span
+          data-field="deltaLastPrice"
+          className={`pd__delta pd__delta--${trendOf(dynamics.deltaLastPrice)}`}
+        >
           {displayDelta(dynamics.deltaLastPrice)}
         </span>
         {dynamics.lastDate ? (

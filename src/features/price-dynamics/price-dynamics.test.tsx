@@ -43,14 +43,21 @@ const masked = (): Partial<StockPriceDynamics> => ({
 });
 
 const labels = {
-  pd: { title: 'Price dynamics', period_1m: '1 month', period_1y: '1 year', masked_hint_auth: 'Log in to see prices', login: 'Log in' },
+  pd: {
+    title: 'Price dynamics',
+    period_1m: '1 month',
+    period_1y: '1 year',
+    masked_hint_auth: 'Log in to see prices',
+    login: 'Log in',
+  },
   common: { loading: 'Loading', error_page_data: 'The page data is malformed:' },
 };
 
 let answers: Record<string, unknown>;
 const fetchMock = vi.fn(async (url: string) => {
   const path = new URL(url, 'http://localhost').pathname;
-  if (path.startsWith('/api/labels/')) return Response.json(labels[path.split('/')[3] as keyof typeof labels] ?? {});
+  if (path.startsWith('/api/labels/'))
+    return Response.json(labels[path.split('/')[3] as keyof typeof labels] ?? {});
   if (path in answers) return Response.json(answers[path]);
   return Response.json({ error: 'Unknown' }, { status: 404 });
 });
@@ -62,7 +69,10 @@ function pageData(stockId: number, groundId: number): string {
     groundId,
     stringId: 'sber',
     stockInfo: { stock_full_name: 'Sberbank', splits: [] },
-    tradingGrounds: [{ id: 1, text: 'MOEX' }, { id: 2, text: 'SPB' }],
+    tradingGrounds: [
+      { id: 1, text: 'MOEX' },
+      { id: 2, text: 'SPB' },
+    ],
   });
 }
 
@@ -70,7 +80,9 @@ async function render(html: string, user = '{}'): Promise<HTMLElement> {
   document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>${html}`;
   const element = document.querySelector('fin-price-dynamics') as HTMLElement;
   // Settled: the block, an error, or the host hidden for lack of data; never the loading line.
-  await vi.waitFor(() => expect(element.hidden || element.shadowRoot?.querySelector('section, [role="alert"]')).toBeTruthy());
+  await vi.waitFor(() =>
+    expect(element.hidden || element.shadowRoot?.querySelector('section, [role="alert"]')).toBeTruthy(),
+  );
   return element;
 }
 
@@ -95,8 +107,12 @@ afterEach(() => {
 describe('price-dynamics utils', () => {
   it('is empty only when all six window values are null; masked values are not empty', () => {
     const none = dynamics({
-      absolute_max_price_1m: null, absolute_min_price_1m: null, delta_last_price_1m: null,
-      absolute_max_price_1y: null, absolute_min_price_1y: null, delta_last_price_1y: null,
+      absolute_max_price_1m: null,
+      absolute_min_price_1m: null,
+      delta_last_price_1m: null,
+      absolute_max_price_1y: null,
+      absolute_min_price_1y: null,
+      delta_last_price_1y: null,
     });
     expect(isPriceDynamicsEmpty(none)).toBe(true);
     expect(isPriceDynamicsEmpty({ ...none, delta_last_price_1y: '***' })).toBe(false);
@@ -120,7 +136,9 @@ describe('<fin-price-dynamics>', () => {
     expect(text(element, 'last_price')).toBe('300.00');
     expect(text(element, 'absolute_max_price_1y')).toBe('340.00');
     expect(text(element, 'delta_last_price_1y')).toBe('−4.25%');
-    expect(element.shadowRoot?.querySelector('[data-window="1m"] [role="meter"]')?.getAttribute('aria-valuenow')).toBe('50');
+    expect(
+      element.shadowRoot?.querySelector('[data-window="1m"] [role="meter"]')?.getAttribute('aria-valuenow'),
+    ).toBe('50');
     expect(element.shadowRoot?.querySelector('.pd__hint')).toBeNull();
   });
 
@@ -137,7 +155,14 @@ describe('<fin-price-dynamics>', () => {
   });
 
   it('hides itself when all six values are null', async () => {
-    const none = { absolute_max_price_1m: null, absolute_min_price_1m: null, delta_last_price_1m: null, absolute_max_price_1y: null, absolute_min_price_1y: null, delta_last_price_1y: null };
+    const none = {
+      absolute_max_price_1m: null,
+      absolute_min_price_1m: null,
+      delta_last_price_1m: null,
+      absolute_max_price_1y: null,
+      absolute_min_price_1y: null,
+      delta_last_price_1y: null,
+    };
     answers['/api/stocks/7/1/price-dynamics/'] = dynamics(none);
     const element = await render(
       `<script type="application/json" id="fin-page-data">${pageData(7, 1)}</script><fin-price-dynamics></fin-price-dynamics>`,
@@ -157,6 +182,17 @@ describe('<fin-price-dynamics>', () => {
     await vi.waitFor(() => expect(text(element, 'last_price')).toBe('3.50'));
   });
 
+  it('follows a fin-ground-select event fired by the legacy page', async () => {
+    answers['/api/stocks/7/1/price-dynamics/'] = dynamics();
+    answers['/api/stocks/7/2/price-dynamics/'] = dynamics({ last_price: 4.25 });
+    const element = await render(
+      `<script type="application/json" id="fin-page-data">${pageData(7, 1)}</script><fin-price-dynamics></fin-price-dynamics>`,
+      JSON.stringify({ userAuth: true, userAccessLevel: 1077 }),
+    );
+    document.dispatchEvent(new CustomEvent('fin-ground-select', { detail: { groundId: 2 } }));
+    await vi.waitFor(() => expect(text(element, 'last_price')).toBe('4.25'));
+  });
+
   it('shows the page-data error with the field, and a sibling with its own block still renders', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     answers['/api/stocks/9/2/price-dynamics/'] = dynamics({ last_price: 42 });
@@ -166,7 +202,11 @@ describe('<fin-price-dynamics>', () => {
       <fin-price-dynamics id="a"></fin-price-dynamics>
       <fin-price-dynamics id="b" page-data="#ok"></fin-price-dynamics>`;
     const [broken, fine] = ['#a', '#b'].map((id) => document.querySelector(id)!);
-    await vi.waitFor(() => expect(broken!.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain('stockId: expected an integer, got "x"'));
+    await vi.waitFor(() =>
+      expect(broken!.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain(
+        'stockId: expected an integer, got "x"',
+      ),
+    );
     await vi.waitFor(() => expect(text(fine!, 'last_price')).toBe('42.00'));
     consoleError.mockRestore();
   });
@@ -188,7 +228,13 @@ describe('<fin-price-dynamics>', () => {
     const issuer = {
       lang: 'eng',
       emitentId: 3,
-      priceDynamics: { absoluteMinPrice: 100, absoluteMaxPrice: 200, deltaLastPrice: 12.5, lastPrice: 175, lastDate: '20.11.2026' },
+      priceDynamics: {
+        absoluteMinPrice: 100,
+        absoluteMaxPrice: 200,
+        deltaLastPrice: 12.5,
+        lastPrice: 175,
+        lastDate: '20.11.2026',
+      },
     };
     const element = await render(
       `<script type="application/json" id="fin-page-data">${JSON.stringify(issuer)}</script><fin-price-dynamics variant="issuer"></fin-price-dynamics>`,

@@ -1,0 +1,22 @@
+/**
+ * `npm run bench`: figures printed, compared within one run (machines differ by ±30 %).
+ * Budgets are checked by `npm test`; this only measures.
+ */
+import { builtElements, elementSize, gzipKb, runtimeChunk } from '../demo-pages/tools/bundle-size.ts';
+import { benchPriceDynamicsFirstPaint } from './price-dynamics.bench.ts';
+import { startServer } from './server.ts';
+
+console.log('# Bundle sizes (gzip)');
+console.log(`runtime chunk: ${gzipKb(runtimeChunk()).toFixed(1)} kB`);
+for (const tag of builtElements())
+  console.log(`${tag}: ${elementSize(tag).ownKb.toFixed(1)} kB beyond the runtime`);
+
+const server = await startServer(Number(process.env.BENCH_PORT ?? 8191));
+try {
+  console.log('\n# <fin-price-dynamics>: navigation → first paint with data (Chromium, ms)');
+  const paint = await benchPriceDynamicsFirstPaint(server.baseUrl);
+  console.log(`runs: ${paint.runs.map((ms) => ms.toFixed(0)).join(', ')}`);
+  console.log(`median: ${paint.median.toFixed(0)} ms`);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,23 @@
+/** Signing in through the real login calls and the dev outbox (DESIGN §7), for browser tests. */
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export const FREE_PHONE = '+79000000001';
+export const PAID_PHONE = '+79000000002';
+
+export type Audience = 'anonymous' | 'free' | 'paid';
+
+/** Signs the request context in; a page's `page.request` shares its cookies with the page. */
+export async function signIn(request: APIRequestContext, phone: string): Promise<void> {
+  const started = await request.post('/api/auth/login/', { data: { phone } });
+  expect(await started.json()).toEqual({ messages: [] });
+  const outbox = (await (await request.get('/dev/outbox')).json()) as Array<{ phone: string; code: string }>;
+  const sent = outbox.find((entry) => entry.phone === phone);
+  expect(sent, `a code was sent to ${phone}`).toBeDefined();
+  const signedIn = await request.post('/api/auth/code/', { data: { code: sent!.code } });
+  expect(((await signedIn.json()) as { messages: string[] }).messages).toEqual([]);
+}
+
+export async function signInAs(request: APIRequestContext, audience: Audience): Promise<void> {
+  if (audience === 'free') await signIn(request, FREE_PHONE);
+  if (audience === 'paid') await signIn(request, PAID_PHONE);
+}

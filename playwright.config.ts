@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './demo-pages/testing/browser.ts';
+
+// Browser tests run against the reference server on its own port and its own database.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['src/**/*.e2e.ts', 'demo-pages/**/*.e2e.ts'],
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    locale: 'en-GB',
+    timezoneId: 'Europe/Moscow',
+    viewport: { width: 1280, height: 900 },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'tsx demo-pages/server/main.ts',
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.data/e2e', NODE_ENV: 'test' },
+  },
+});

@@ -1,0 +1,188 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  LANGUAGES,
+  PRICE_DYNAMICS_WINDOW_FIELDS,
+  type StockPageData,
+  type StockPriceDynamics,
+} from '../../core/types.ts';
+import { signInAs, type Audience } from '../../../demo-pages/testing/session.ts';
+
+const block = (page: Page) => page.locator('fin-price-dynamics');
+const field = (page: Page, name: string) => block(page).locator(`[data-field="${name}"]`);
+
+async function sberPageData(page: Page): Promise<StockPageData> {
+  return (await (await page.request.get('/stocks/sber/?format=json')).json()) as StockPageData;
+}
+
+async function rawDynamics(page: Page, groundId = 1): Promise<StockPriceDynamics> {
+  const { stockId } = await sberPageData(page);
+  const response = await page.request.get(`/api/stocks/${stockId}/${groundId}/price-dynamics/`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as StockPriceDynamics;
+}
+
+/** Every uncaught exception on the page fails the test. */
+function failOnPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const expectations: Record<
+  Audience,
+  { last: 'number' | '***'; windows: 'number' | '***'; hint: RegExp | null }
+> = {
+  anonymous: { last: '***', windows: '***', hint: /Log in to see prices/ },
+  free: { last: 'number', windows: '***', hint: /paid access/ },
+  paid: { last: 'number', windows: 'number', hint: null },
+};
+
+for (const audience of ['anonymous', 'free', 'paid'] as const) {
+  test(`${audience}: the server sends only what the session may see, and the block shows it`, async ({
+    page,
+  }) => {
+    const errors = failOnPageErrors(page);
+    await signInAs(page.request, audience);
+    const raw = await rawDynamics(page);
+    const want = expectations[audience];
+
+    // The raw answer, not the screen: masked values never leave the server.
+    expect(want.last === '***' ? raw.last_price : typeof raw.last_price).toBe(want.last);
+    expect(raw['last_price.numeric'] === null).toBe(want.last === '***');
+    for (const name of PRICE_DYNAMICS_WINDOW_FIELDS) {
+      expect(want.windows === '***' ? raw[name] : typeof raw[name], name).toBe(want.windows);
+      expect(raw[`${name}.numeric`] === null, `${name}.numeric`).toBe(want.windows === '***');
+    }
+
+    await page.goto('/stocks/sber/?lang=eng');
+    await expect(block(page).locator('section')).toBeVisible();
+    const last = (await field(page, 'last_price').textContent())!.replace(/\u202f/g, ' ');
+    if (want.last === '***') expect(last).toBe('***');
+    else expect(last).toBe((raw.last_price as number).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ' '));
+    const max1y = await field(page, 'absolute_max_price_1y').textContent();
+    if (want.windows === '***') expect(max1y).toBe('***');
+    else expect(max1y).toMatch(/^[\d\u202f]+\.\d\d$/);
+    if (want.hint) await expect(block(page).locator('.pd__hint')).toHaveText(want.hint);
+    else {
+      await expect(block(page).locator('.pd__hint')).toHaveCount(0);
+      // The scale marker sits at (last − min) / (max − min) of the 1-year range.
+      const meter = block(page).locator('[data-window="1y"] [role="meter"]');
+      const expected =
+        ((raw.last_price as number) - (raw.absolute_min_price_1y as number)) /
+        ((raw.absolute_max_price_1y as number) - (raw.absolute_min_price_1y as number));
+      expect(Number(await meter.getAttribute('data-marker'))).toBeCloseTo(expected, 3);
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('the anonymous answer carries no price at all, only masks, nulls and the date', async ({ page }) => {
+  const raw = await rawDynamics(page);
+  const numbers = Object.entries(raw).filter(([, value]) => typeof value === 'number');
+  expect(numbers.map(([key]) => key)).toEqual(['date.numeric']);
+});
+
+test('a page with only the price-dynamics block downloads no chart or graph library', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/stocks/sber/');
+  await expect(block(page).locator('section')).toBeVisible();
+  expect(scripts.some((url) => url.includes('fin-price-dynamics'))).toBe(true);
+  expect(scripts.filter((url) => /amcharts|vis-network|vis-data|exceljs|pdfmake/i.test(url))).toEqual([]);
+});
+
+test('labels appear in all ten languages', async ({ page }) => {
+  for (const lang of LANGUAGES) {
+    const labels = (await (await page.request.get(`/api/labels/pd/?lang=${lang}`)).json()) as Record<
+      string,
+      string
+    >;
+    await page.goto(`/stocks/sber/?lang=${lang}`);
+    await expect(block(page).locator('.pd__title')).toHaveText(labels.title!);
+    await expect(block(page).locator('[data-window="1y"] th')).toHaveText(labels.period_1y!);
+    await expect(block(page)).not.toContainText('{{');
+  }
+});
+
+test('the language chosen with ?lang= sticks for the following pages', async ({ page }) => {
+  await page.goto('/stocks/sber/?lang=deu');
+  await page.goto('/stocks/sber/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const labels = (await (await page.request.get('/api/labels/pd/?lang=deu')).json()) as Record<
+    string,
+    string
+  >;
+  await expect(block(page).locator('.pd__title')).toHaveText(labels.title!);
+});
+
+test('a label missing from the server shows as {{module:key}}', async ({ page }) => {
+  await page.route('**/api/labels/pd/**', async (route) => {
+    const labels = (await (await route.fetch()).json()) as Record<string, string>;
+    delete labels.title;
+    await route.fulfill({ json: labels });
+  });
+  await page.goto('/stocks/sber/?lang=eng');
+  await expect(block(page).locator('.pd__title')).toHaveText('{{pd:title}}');
+});
+
+test('a malformed page-data block gives an inline error; the other element on the page still renders', async ({
+  page,
+}) => {
+  const errors = failOnPageErrors(page);
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.goto('/test/malformed-page-data/?lang=eng');
+  const [broken, fine] = [
+    page.locator('fin-price-dynamics').nth(0),
+    page.locator('fin-price-dynamics').nth(1),
+  ];
+  await expect(broken.locator('[role="alert"]')).toContainText('The page data is malformed');
+  await expect(broken.locator('[role="alert"]')).toContainText('#fin-page-data');
+  await expect(fine.locator('[data-field="last_price"]')).toHaveText('***');
+  expect(errors).toEqual([]);
+  expect(consoleErrors.some((text) => text.includes('#fin-page-data'))).toBe(true);
+});
+
+test('the block follows a ground picked on the page, and each ground has its own prices', async ({
+  page,
+}) => {
+  await signInAs(page.request, 'paid');
+  const [ground1, ground2] = [await rawDynamics(page, 1), await rawDynamics(page, 2)];
+  expect(ground1.currency).not.toBe(ground2.currency);
+  await page.goto('/stocks/sber/?lang=eng');
+  await expect(field(page, 'last_price')).toHaveText(
+    (ground1.last_price as number).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f'),
+  );
+  await page.evaluate(() =>
+    document.dispatchEvent(new CustomEvent('fin-ground-select', { detail: { groundId: 2 } })),
+  );
+  await expect(field(page, 'last_price')).toHaveText(
+    (ground2.last_price as number).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f'),
+  );
+  await page.goto('/stocks/sber/2/?lang=eng');
+  await expect(field(page, 'last_price')).toHaveText(
+    (ground2.last_price as number).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f'),
+  );
+});
+
+test('issuer page: the price-dynamics bar, masked on the server for anonymous visitors', async ({ page }) => {
+  await page.goto('/?lang=eng');
+  const companyUrl = await page.locator('a[href^="/company/"]').first().getAttribute('href');
+  expect(companyUrl).toBeTruthy();
+  const anonymous = await (await page.request.get(`${companyUrl}?format=json`)).json();
+  expect(anonymous.priceDynamics.absoluteMaxPrice).toBe('***');
+  await page.goto(`${companyUrl}?lang=eng`);
+  await expect(
+    page.locator('fin-price-dynamics[variant="issuer"] [data-field="absoluteMaxPrice"]'),
+  ).toContainText('***');
+
+  await signInAs(page.request, 'paid');
+  await page.reload();
+  const bar = page.locator('fin-price-dynamics[variant="issuer"]');
+  await expect(bar.locator('[data-field="absoluteMaxPrice"]')).toContainText(/\d+\.\d\d/);
+  await expect(bar.locator('[role="meter"]')).toBeVisible();
+});
