@@ -12,8 +12,17 @@ import styles from '../src/features/price-dynamics/price-dynamics.css?inline';
  * @attr access-url - target of the get-access prompt; default `/profile/access/`
  * @event fin-price-dynamics-load - values loaded; detail `{stockId, groundId, empty}`
  * @event fin-error - the element could not render; detail `{tag, message}`
- * @csspart block - @csspart title - @csspart table - @csspart scale - @csspart marker - @csspart hint - @csspart message
- * @cssproperty --fin-color-rise - @cssproperty --fin-color-fall - @cssproperty --fin-color-accent - @cssproperty --fin-font-family
+ * @csspart block - the whole block
+ * @csspart title - the heading
+ * @csspart table - the 1M/1Y table of the stock variant
+ * @csspart scale - a min–max scale
+ * @csspart marker - the last-price marker on a scale
+ * @csspart hint - the prompt to log in or get access when prices are masked
+ * @csspart message - the loading, error or notice line
+ * @cssproperty --fin-color-rise - colour of a rise (default #5cb585)
+ * @cssproperty --fin-color-fall - colour of a fall (default #e31e25)
+ * @cssproperty --fin-color-accent - links and buttons
+ * @cssproperty --fin-font-family - font of the element
  */
 define<PriceDynamicsProps>('fin-price-dynamics', PriceDynamics, {
   props: {

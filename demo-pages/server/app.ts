@@ -1,0 +1,113 @@
+/**
+ * The reference server (DESIGN §1, §7): a real Fastify app over the demo SQLite database, with
+ * cookie sessions, server-side price masking and legacy-style pages.
+ */
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { registerAuthRoutes } from './auth.routes.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, readMeta } from './db.ts';
+import { LabelStore } from './labels.ts';
+import { registerLabelRoutes } from './labels.routes.ts';
+import { LoginService } from './login.ts';
+import { registerPages, sendErrorPage } from './pages.ts';
+import { DEFAULT_DIST_DIR } from './paths.ts';
+import { SESSION_COOKIE, SessionStore } from './session.ts';
+import { StockRepository } from './stocks.repo.ts';
+import { registerStockRoutes } from './stocks.routes.ts';
+
+export interface BuildAppOptions {
+  /** The demo database (see demo-pages/data/generate.ts and db.ts ensureDatabase). */
+  dbPath: string;
+  /** The element builds, served at /dist/; default `<repo>/dist`. */
+  distDir?: string;
+  logger?: boolean;
+  /** The clock (ms); tests pass a fake one to step over the 30 s resend limit. */
+  now?: () => number;
+  /** Leaves out the development routes; default: NODE_ENV === 'production'. */
+  production?: boolean;
+}
+
+/** "params/stockId must be integer" → "params.stockId must be integer". */
+function validationMessage(error: FastifyError): string {
+  const issue = error.validation?.[0];
+  if (!issue) return error.message;
+  const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const where = [error.validationContext, field].filter(Boolean).join('.');
+  return `${where} ${issue.message ?? 'is invalid'}`;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const now = opts.now ?? Date.now;
+  const db = openDatabase(opts.dbPath);
+  const ctx: AppContext = {
+    db,
+    meta: readMeta(db),
+    repo: new StockRepository(db),
+    sessions: new SessionStore(db, now),
+    login: new LoginService(db, now),
+    labels: new LabelStore(db),
+    production: opts.production ?? process.env.NODE_ENV === 'production',
+    now,
+  };
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // /stocks/sber and /stocks/sber/ are the same page.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.addHook('onClose', async () => db.close());
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(fastifyStatic, {
+    root: opts.distDir ?? DEFAULT_DIST_DIR,
+    prefix: '/dist/',
+    decorateReply: false,
+  });
+
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/dist/')) return;
+    const id = request.cookies[SESSION_COOKIE];
+    request.session = id ? ctx.sessions.find(id) : null;
+  });
+  // Answers depend on the session (masking): no shared cache may keep them.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/dist/') && !reply.hasHeader('Cache-Control'))
+      reply.header('Cache-Control', 'no-store');
+  });
+
+  // No stack traces in answers: a status and a message, `Internal error` for anything unexpected.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message =
+      status >= 500 ? 'Internal error' : error.validation ? validationMessage(error) : error.message;
+    const wantsJson = (request.query as { format?: string } | undefined)?.format === 'json';
+    if (request.routeOptions.config?.page && !wantsJson && request.method === 'GET') {
+      return sendErrorPage(ctx, request, reply, status, message);
+    }
+    return reply.status(status).send({ error: message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|dev|dist)\//.test(request.url);
+    if (isPage) return sendErrorPage(ctx, request, reply, 404, null);
+    return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  // Browsers ask for it on every page; an empty answer keeps their consoles free of 404s.
+  app.get('/favicon.ico', async (_request, reply) => reply.status(204).send());
+
+  registerAuthRoutes(app, ctx);
+  registerLabelRoutes(app, ctx);
+  registerStockRoutes(app, ctx);
+  registerPages(app, ctx);
+  return app;
+}

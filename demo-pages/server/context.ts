@@ -1,0 +1,40 @@
+/** What the route modules share: the database services of one app instance. */
+import type { Db, DemoMeta } from './db.ts';
+import type { LabelStore } from './labels.ts';
+import type { LoginService } from './login.ts';
+import type { Session, SessionStore } from './session.ts';
+import type { StockRepository } from './stocks.repo.ts';
+
+export interface AppContext {
+  db: Db;
+  meta: DemoMeta;
+  repo: StockRepository;
+  sessions: SessionStore;
+  login: LoginService;
+  labels: LabelStore;
+  /** Development routes (/dev/outbox, /test/…) exist only outside production. */
+  production: boolean;
+  now: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session of the `fin_sid` cookie, or null (loaded before every handler). */
+    session: Session | null;
+  }
+  interface FastifyContextConfig {
+    /** A page route: its errors are answered with an HTML page instead of JSON. */
+    page?: boolean;
+  }
+}
+
+/** An error with an HTTP status; its message is shown to the client (so it must be safe to show). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Starts the reference server: makes sure the demo database exists and is today's, then listens
+ * on HOST:PORT (default 127.0.0.1:8080). DATA_DIR overrides where the database lives.
+ */
+import { buildApp } from './app.ts';
+import { ensureDatabase } from './db.ts';
+import { DEFAULT_DATA_DIR } from './paths.ts';
+
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 8080);
+const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR;
+
+const started = performance.now();
+const database = ensureDatabase(dataDir);
+if (database.generated) {
+  console.log(
+    `Demo data ${database.generated === 'missing' ? 'created' : 'refreshed'} up to ${database.asOf} in ${Math.round(performance.now() - started)} ms: ${database.path}`,
+  );
+}
+
+const app = await buildApp({ dbPath: database.path, logger: true });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+await app.listen({ host, port });

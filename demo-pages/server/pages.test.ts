@@ -1,0 +1,225 @@
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/core/types.ts';
+import { DEMO_STOCKS } from '../data/instruments.ts';
+import { BCP47 } from './lang.ts';
+import { client, createTestApp, createTestDatabase, jsonBlock, type TestDatabase } from './testing.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const HOSTILE = `</script><script>alert("x")</script><!-- & \u2028 '"<b>`;
+
+beforeAll(async () => {
+  database = createTestDatabase();
+  const db = new Database(database.dbPath);
+  db.prepare(
+    'INSERT INTO emitents (id, name, name_eng, full_name, full_name_eng) VALUES (901, ?, ?, ?, ?)',
+  ).run(HOSTILE, HOSTILE, HOSTILE, HOSTILE);
+  db.prepare(
+    `INSERT INTO stocks (id, string_id, emitent_id, name, name_eng, isin, kind, lot, nominal, shares_outstanding)
+     VALUES (901, 'hostile', 901, ?, ?, ?, 'ordinary', 1, NULL, 1)`,
+  ).run(HOSTILE, HOSTILE, HOSTILE);
+  db.prepare(
+    'INSERT INTO stock_grounds (stock_id, ground_id, position, ticker, decimals) VALUES (901, 1, 1, ?, 2)',
+  ).run(HOSTILE);
+  db.close();
+  app = await createTestApp(database.dbPath);
+  // A route that fails unexpectedly, to see what the client gets.
+  app.get('/api/test-boom/', async () => {
+    throw new Error('secret detail at /work/main/demo-pages/server/app.ts:12');
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  database.cleanup();
+});
+
+const get = (url: string, cookie?: string) =>
+  app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const htmlLang = (body: string) => /<html lang="([^"]+)">/.exec(body)?.[1];
+
+describe('stock pages', () => {
+  it('renders the shell, the injected JSON, the legacy globals and the element with its module', async () => {
+    const response = await get('/stocks/sber/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.body;
+    expect(jsonBlock(body, 'fin-page-data')).toMatchObject({
+      stockId: DEMO_STOCKS.sber,
+      groundId: 1,
+      lang: 'rus',
+    });
+    expect(jsonBlock(body, 'fin-user')).toMatchObject({
+      userAuth: false,
+      userAccessLevel: 0,
+      userTariffs: [],
+      userId: null,
+    });
+    expect(body).toContain('<fin-price-dynamics></fin-price-dynamics>');
+    expect(body).toContain('<script type="module" src="/dist/elements/fin-price-dynamics.js"></script>');
+    expect(body).toContain('Синтетические демо-данные');
+    expect(body).toContain('href="/login/?back=%2Fstocks%2Fsber%2F"');
+    expect(body).toMatch(/<a href="\/stocks\/sber\/" aria-current="page" data-ground-id="1">/);
+    expect(body).toContain('<a href="/stocks/sber/2/" data-ground-id="2">');
+  });
+
+  it('serves the second ground under its own URL and redirects the main ground to the short one', async () => {
+    const second = await get('/stocks/sber/2/');
+    expect(jsonBlock(second.body, 'fin-page-data')).toMatchObject({ groundId: 2 });
+    const redirect = await get('/stocks/sber/1/?lang=eng');
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe('/stocks/sber/?lang=eng');
+    // A stock whose only ground is 2: its short URL is ground 2.
+    const only = await get('/stocks/aapl/');
+    expect(jsonBlock(only.body, 'fin-page-data')).toMatchObject({
+      stockId: DEMO_STOCKS.groundTwoOnly,
+      groundId: 2,
+    });
+    expect((await get('/stocks/aapl/2/')).headers.location).toBe('/stocks/aapl/');
+  });
+
+  it('answers an unknown stock or ground with a 404 page and a bad ground id with a 400 page', async () => {
+    for (const url of ['/stocks/nope/', '/stocks/sber/3/', '/stocks/NOT%20AN%20ID/', '/no/such/page/']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.body).toContain('Страница не найдена');
+    }
+    const bad = await get('/stocks/sber/abc/');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('params.groundId must be integer');
+    expect((await get('/stocks/nope/?format=json')).json()).toEqual({ error: 'Unknown stock "nope"' });
+    expect((await get('/company/abc/')).statusCode).toBe(400);
+    expect((await get('/company/999/')).statusCode).toBe(404);
+  });
+
+  it('escapes a hostile stock name in the HTML and in the JSON blocks', async () => {
+    const response = await get('/stocks/hostile/');
+    expect(response.statusCode).toBe(200);
+    const body = response.body;
+    expect(body).not.toContain('<script>alert');
+    expect(body).not.toContain('<!-- &');
+    // U+2028 is harmless in HTML text but must be escaped inside scripts.
+    const scripts = [...body.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
+    expect(scripts).not.toContain('\u2028');
+    expect(scripts).toContain('\\u2028');
+    expect(body).toContain('&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)');
+    // Every script element closes where the server meant it to.
+    expect(body.match(/<script/g)?.length).toBe(body.match(/<\/script>/g)?.length);
+    const data = jsonBlock(body, 'fin-page-data') as {
+      stockInfo: { stock_full_name: string };
+      exchangeTable: { data: Array<{ tiker: string }> };
+    };
+    expect(data.stockInfo.stock_full_name).toContain(HOSTILE);
+    expect(data.exchangeTable.data[0]?.tiker).toBe(HOSTILE);
+    expect(body).toContain('\\u003c/script\\u003e');
+    const companyPage = await get('/company/901/');
+    expect(companyPage.body).not.toContain('<script>alert');
+    expect(jsonBlock(companyPage.body, 'fin-page-data')).toMatchObject({ emitentName: HOSTILE });
+  });
+
+  it('renders the issuer page with the issuer variant of the element', async () => {
+    const response = await get('/company/1/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<fin-price-dynamics variant="issuer"></fin-price-dynamics>');
+    expect(response.body).toContain('/dist/elements/fin-price-dynamics.js');
+    expect(jsonBlock(response.body, 'fin-page-data')).toMatchObject({
+      emitentId: 1,
+      emitentName: 'Сбербанк',
+    });
+  });
+
+  it('renders the index, the login page and the malformed-page-data test page', async () => {
+    const index = await get('/');
+    expect(index.body).toContain('href="/stocks/sber/2/"');
+    expect(index.body).toContain('href="/stocks/aapl/"');
+    expect(index.body).toContain('+79000000002');
+    const login = await get('/login/?back=/stocks/sber/');
+    expect(login.body).toContain('id="phone-form"');
+    expect(jsonBlock(login.body, 'fin-login-config')).toMatchObject({
+      back: '/stocks/sber/',
+      resendAfter: 30,
+    });
+    expect(jsonBlock((await get('/login/?back=//evil.example/')).body, 'fin-login-config')).toMatchObject({
+      back: '/',
+    });
+
+    const test = await get('/test/malformed-page-data/');
+    expect(() => jsonBlock(test.body, 'fin-page-data')).toThrow(SyntaxError);
+    expect(jsonBlock(test.body, 'fin-page-data-ok')).toMatchObject({
+      stockId: DEMO_STOCKS.sber,
+      groundId: 1,
+    });
+    expect(test.body).toContain(
+      '<fin-price-dynamics id="ok" page-data="#fin-page-data-ok"></fin-price-dynamics>',
+    );
+  });
+});
+
+describe('language', () => {
+  it('defaults to rus', async () => {
+    const response = await get('/stocks/sber/');
+    expect(htmlLang(response.body)).toBe('ru');
+    expect(response.cookies.find((c) => c.name === 'lang')).toBeUndefined();
+  });
+
+  it('takes ?lang=, remembers it in a cookie for a year, and maps it to BCP 47', async () => {
+    for (const lang of LANGUAGES) {
+      const response = await get(`/stocks/sber/?lang=${lang}`);
+      expect(htmlLang(response.body)).toBe(BCP47[lang]);
+      expect(jsonBlock(response.body, 'fin-page-data')).toMatchObject({ lang });
+      expect(response.cookies.find((c) => c.name === 'lang')).toMatchObject({
+        value: lang,
+        path: '/',
+        maxAge: 365 * 24 * 3600,
+      });
+    }
+  });
+
+  it('follows the cookie on the next pages, and the query over the cookie', async () => {
+    const browser = client(app);
+    await browser.get('/?lang=deu');
+    const next = await browser.get('/company/1/');
+    expect(htmlLang(next.body)).toBe('de');
+    expect(jsonBlock(next.body, 'fin-page-data')).toMatchObject({ lang: 'deu', emitentName: 'Sberbank' });
+    expect(next.body).toContain('Synthetische Demodaten');
+    expect(htmlLang((await browser.get('/company/1/?lang=chn')).body)).toBe('zh');
+    expect(htmlLang((await browser.get('/')).body)).toBe('zh');
+  });
+
+  it('ignores an unknown language', async () => {
+    const response = await get('/stocks/sber/?lang=xx', 'lang=eng');
+    expect(htmlLang(response.body)).toBe('en');
+    expect(htmlLang((await get('/stocks/sber/?lang=klingon')).body)).toBe('ru');
+    expect(htmlLang((await get('/stocks/sber/', 'lang=bogus')).body)).toBe('ru');
+  });
+});
+
+describe('errors', () => {
+  it('answers an unexpected failure with "Internal error" and no stack trace', async () => {
+    const response = await get('/api/test-boom/');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'Internal error' });
+    expect(response.body).not.toMatch(/secret|\.ts|at /);
+  });
+
+  it('answers malformed JSON bodies and unknown API paths with a short JSON error', async () => {
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phone":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json())).toEqual(['error']);
+    expect(malformed.body).not.toMatch(/node_modules|\.js:\d/);
+    const unknown = await get('/api/nothing/here/');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'Not found: GET /api/nothing/here/' });
+    const action = await get('/?action=drop');
+    expect(action.statusCode).toBe(400);
+  });
+});

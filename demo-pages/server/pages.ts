@@ -1,0 +1,281 @@
+/**
+ * The demo pages (DESIGN §7), rendered the way the legacy templates do: page data injected as
+ * JSON, the user globals, and the elements dropped in.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Lang } from '../../src/core/types.ts';
+import { DEMO_STOCKS } from '../data/instruments.ts';
+import { resendCode } from './auth.routes.ts';
+import { HttpError, type AppContext } from './context.ts';
+import { showLabelsRequested } from './labels.ts';
+import { pageLang, pickName } from './lang.ts';
+import { RESEND_AFTER_MS } from './login.ts';
+import { priceAccessOf } from './masking.ts';
+import {
+  buildIssuerPageData,
+  buildStockPageData,
+  emitentName,
+  stockName,
+  stockUrl,
+  type PageContext,
+} from './page-data.ts';
+import { ensureSession } from './session.ts';
+import { ID } from './stocks.routes.ts';
+import { companyPageBody, companyPageElements } from './templates/company.page.ts';
+import { errorPageBody } from './templates/error.page.ts';
+import { indexPageBody } from './templates/index.page.ts';
+import { renderLayout, type LayoutOptions } from './templates/layout.ts';
+import { loginPageBody } from './templates/login.page.ts';
+import { testMalformedPageBody, testMalformedPageElements } from './templates/test-pages.ts';
+import { stockPageBody, stockPageElements } from './templates/stock.page.ts';
+
+type PageOptions = Pick<LayoutOptions, 'title' | 'body' | 'pageData' | 'elements'>;
+
+/** Renders a page in the request's language with the session's user. */
+export function sendPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  lang: Lang,
+  page: PageOptions,
+  status = 200,
+) {
+  const session = ensureSession(ctx.sessions, request, reply);
+  const html = renderLayout({
+    ...page,
+    lang,
+    url: request.url,
+    user: session.user,
+    sid: session.csrf,
+    labels: ctx.labels,
+    showLabels: showLabelsRequested(request.query),
+  });
+  return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+/** The HTML answer of a failed page (unknown stock, bad id, server error). */
+export function sendErrorPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  detail: string | null,
+) {
+  const lang = pageLang(request, reply);
+  const heading =
+    status === 404
+      ? ctx.labels.text(lang, 'common:not_found')
+      : status >= 500
+        ? 'Internal error'
+        : 'Bad request';
+  return sendPage(
+    ctx,
+    request,
+    reply,
+    lang,
+    { title: heading, body: errorPageBody(status, heading, detail) },
+    status,
+  );
+}
+
+function pageContext(ctx: AppContext, request: FastifyRequest, lang: Lang): PageContext {
+  return {
+    repo: ctx.repo,
+    labels: ctx.labels,
+    lang,
+    access: priceAccessOf(request.session?.user ?? null),
+    asOf: ctx.meta.asOf,
+  };
+}
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+function safeBack(value: unknown): string {
+  return typeof value === 'string' &&
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !value.startsWith('/\\')
+    ? value
+    : '/';
+}
+
+const PAGE = { page: true } as const;
+const STRING_ID = /^[a-z0-9_-]{1,64}$/;
+
+export function registerPages(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Querystring: { action?: string } }>('/', { config: PAGE }, async (request, reply) => {
+    // The legacy site answers some calls on its front page: GET /?action=ajaxSendCode (SPEC §7).
+    const { action } = request.query;
+    if (action === 'ajaxSendCode') return resendCode(ctx, request, reply);
+    if (action !== undefined) throw new HttpError(400, `Unknown action "${action}"`);
+
+    const lang = pageLang(request, reply);
+    const name = (id: number) => {
+      const stock = ctx.repo.stock(id);
+      return stock ? stockName(lang, stock) : String(id);
+    };
+    const stringId = (id: number) => ctx.repo.stock(id)?.string_id ?? '';
+    const featured = [
+      {
+        url: stockUrl('sber'),
+        title: `${name(DEMO_STOCKS.sber)}`,
+        note: 'main ground 1 (Moscow Exchange), intraday bars, dividends',
+      },
+      {
+        url: stockUrl('sber', 2),
+        title: `${name(DEMO_STOCKS.sber)} · SPB`,
+        note: 'the same stock on ground 2 (URL with the ground segment)',
+      },
+      {
+        url: stockUrl(stringId(DEMO_STOCKS.groundTwoOnly)),
+        title: name(DEMO_STOCKS.groundTwoOnly),
+        note: 'traded only on ground 2',
+      },
+      {
+        url: stockUrl(stringId(DEMO_STOCKS.foreignMainGroundThree)),
+        title: name(DEMO_STOCKS.foreignMainGroundThree),
+        note: 'main ground 3, also on ground 2',
+      },
+      {
+        url: stockUrl(stringId(DEMO_STOCKS.withSplit)),
+        title: name(DEMO_STOCKS.withSplit),
+        note: 'a 1:100 split',
+      },
+      {
+        url: stockUrl(stringId(DEMO_STOCKS.recentListing)),
+        title: name(DEMO_STOCKS.recentListing),
+        note: 'recent listing: too little history for the changes (null)',
+      },
+    ];
+    const stocks = ctx.repo.allStocks().map((stock) => ({
+      url: stockUrl(stock.string_id),
+      title: `${stockName(lang, stock)} (${stock.string_id})`,
+    }));
+    const companies = ctx.repo
+      .allEmitents()
+      .map((emitent) => ({ url: `/company/${emitent.id}/`, title: emitentName(lang, emitent) }));
+    return sendPage(ctx, request, reply, lang, {
+      title: 'fin-elements demo',
+      body: indexPageBody({ featured, stocks, companies, asOf: ctx.meta.asOf, devTools: !ctx.production }),
+    });
+  });
+
+  const stockPage = async (
+    request: FastifyRequest<{ Params: { stringId: string; groundId?: number } }>,
+    reply: FastifyReply,
+  ) => {
+    const { stringId, groundId } = request.params;
+    const stock = STRING_ID.test(stringId) ? ctx.repo.stockByStringId(stringId) : undefined;
+    if (!stock) throw new HttpError(404, `Unknown stock "${stringId}"`);
+    const grounds = ctx.repo.grounds(stock.id);
+    const main = grounds[0];
+    if (!main) throw new HttpError(404, `Stock "${stringId}" is not traded anywhere`);
+    if (groundId === main.ground_id) {
+      // The main ground has no segment in its URL (SPEC §2 routes).
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`${stockUrl(stock.string_id)}${query}`, 301);
+    }
+    const ground = groundId === undefined ? main : grounds.find((g) => g.ground_id === groundId);
+    if (!ground) throw new HttpError(404, `Stock "${stringId}" is not traded on trading ground ${groundId}`);
+
+    const lang = pageLang(request, reply);
+    const data = buildStockPageData(pageContext(ctx, request, lang), stock, ground.ground_id);
+    if ((request.query as { format?: string }).format === 'json') {
+      return reply.header('Cache-Control', 'no-store').send(data);
+    }
+    const emitent = ctx.repo.emitent(stock.emitent_id);
+    const name = stockName(lang, stock);
+    return sendPage(ctx, request, reply, lang, {
+      title: `${name} (${ground.ticker}) · ${pickName(lang, ground.name, ground.name_eng)}`,
+      pageData: data,
+      elements: stockPageElements(),
+      body: stockPageBody({
+        lang,
+        data,
+        name,
+        ticker: ground.ticker,
+        emitent: emitent ? { id: emitent.id, name: emitentName(lang, emitent) } : null,
+        groundsLabel: ctx.labels.text(lang, 'stock:trading_grounds'),
+        elements: stockPageElements(),
+      }),
+    });
+  };
+  const stockQuery = { type: 'object', properties: { format: { type: 'string' }, lang: { type: 'string' } } };
+  app.get('/stocks/:stringId/', { config: PAGE, schema: { querystring: stockQuery } }, stockPage);
+  app.get(
+    '/stocks/:stringId/:groundId/',
+    {
+      config: PAGE,
+      schema: {
+        querystring: stockQuery,
+        params: { type: 'object', properties: { stringId: { type: 'string' }, groundId: ID } },
+      },
+    },
+    stockPage,
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/company/:id/',
+    {
+      config: PAGE,
+      schema: {
+        querystring: stockQuery,
+        params: { type: 'object', properties: { id: ID }, required: ['id'] },
+      },
+    },
+    async (request, reply) => {
+      const emitent = ctx.repo.emitent(request.params.id);
+      if (!emitent) throw new HttpError(404, `Unknown company ${request.params.id}`);
+      const lang = pageLang(request, reply);
+      const data = buildIssuerPageData(pageContext(ctx, request, lang), emitent);
+      if ((request.query as { format?: string }).format === 'json') {
+        return reply.header('Cache-Control', 'no-store').send(data);
+      }
+      const stocks = ctx.repo
+        .stocksOfEmitent(emitent.id)
+        .map((stock) => ({ name: stockName(lang, stock), url: stockUrl(stock.string_id) }));
+      return sendPage(ctx, request, reply, lang, {
+        title: data.emitentName,
+        pageData: data,
+        elements: companyPageElements(),
+        body: companyPageBody({
+          data,
+          fullName: pickName(lang, emitent.full_name, emitent.full_name_eng),
+          stocks,
+          elements: companyPageElements(),
+        }),
+      });
+    },
+  );
+
+  app.get<{ Querystring: { back?: string } }>('/login/', { config: PAGE }, async (request, reply) => {
+    const lang = pageLang(request, reply);
+    const session = ensureSession(ctx.sessions, request, reply);
+    const labels = ctx.labels.module('auth', lang, showLabelsRequested(request.query)) ?? {};
+    return sendPage(ctx, request, reply, lang, {
+      title: labels.title ?? 'Sign in',
+      body: loginPageBody({
+        labels,
+        back: safeBack(request.query.back),
+        resendAfterSeconds: RESEND_AFTER_MS / 1000,
+        user: session.user,
+        devTools: !ctx.production,
+      }),
+    });
+  });
+
+  if (!ctx.production) {
+    // Browser tests of error isolation: one element gets broken page data, the other valid data.
+    app.get('/test/malformed-page-data/', { config: PAGE }, async (request, reply) => {
+      const lang = pageLang(request, reply);
+      const sber = ctx.repo.stock(DEMO_STOCKS.sber);
+      if (!sber) throw new HttpError(404, 'The demo stock is missing');
+      const valid = buildStockPageData(pageContext(ctx, request, lang), sber, 1);
+      return sendPage(ctx, request, reply, lang, {
+        title: 'Test: malformed page data',
+        pageData: '{"stockId": 1, "groundId": ',
+        elements: testMalformedPageElements(),
+        body: testMalformedPageBody(valid, testMalformedPageElements()),
+      });
+    });
+  }
+}

@@ -1,0 +1,7 @@
+/** Where the reference server finds its files (DESIGN §7: DATA_DIR overrides the data folder). */
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const DEFAULT_DATA_DIR = join(REPO_ROOT, '.data');
+export const DEFAULT_DIST_DIR = join(REPO_ROOT, 'dist');
+export const DB_FILE_NAME = 'demo.sqlite';

@@ -1,0 +1,149 @@
+/**
+ * The portal shell every demo page shares, the way a legacy template would render it: header
+ * with the language switch and the sign-in state, the demo-data notice, the page content, the
+ * injected JSON (page data, user) with the legacy `window` user globals, and the element scripts.
+ */
+import { LANGUAGES, type Lang } from '../../../src/core/types.ts';
+import type { LabelStore } from '../labels.ts';
+import { BCP47, LANGUAGE_NAMES } from '../lang.ts';
+import { userGlobals, type SessionUser } from '../session.ts';
+import { html, jsonForScript, jsonScript, trusted, type SafeHtml } from './html.ts';
+
+/** A custom element dropped into a page: its markup and the module that defines it. */
+export interface PageElement {
+  markup: SafeHtml;
+  script: string;
+}
+
+/** The element builds served from /dist/ (DESIGN §5: one ES module per element). */
+export const ELEMENT_SCRIPTS = {
+  priceDynamics: '/dist/elements/fin-price-dynamics.js',
+} as const;
+
+export interface LayoutOptions {
+  lang: Lang;
+  title: string;
+  /** Path and query of this page, to build the language links. */
+  url: string;
+  user: SessionUser | null;
+  /** The session's CSRF token, handed to the elements in #fin-user. */
+  sid: string | null;
+  labels: LabelStore;
+  showLabels: boolean;
+  body: SafeHtml;
+  /** Injected as `<script type="application/json" id="fin-page-data">`; a string is written as is (test pages). */
+  pageData?: unknown;
+  elements?: PageElement[];
+}
+
+/** The URL with `lang` set (other query parameters kept). */
+function withLang(url: string, lang: Lang): string {
+  const parsed = new URL(url, 'http://demo.invalid');
+  parsed.searchParams.set('lang', lang);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+const STYLE = `
+  :root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #f4f5f8; }
+  body { margin: 0; }
+  a { color: #1d5fbf; }
+  .shell-header { display: flex; flex-wrap: wrap; gap: 12px 24px; align-items: center; justify-content: space-between;
+    padding: 12px 24px; background: #14213d; color: #fff; }
+  .shell-header a { color: #fff; }
+  .shell-brand { font-weight: 700; text-decoration: none; }
+  .shell-langs { display: flex; flex-wrap: wrap; gap: 4px 10px; font-size: 14px; }
+  .shell-langs [aria-current] { font-weight: 700; text-decoration: none; }
+  .shell-user { display: flex; gap: 10px; align-items: center; font-size: 14px; }
+  .shell-user button { font: inherit; cursor: pointer; }
+  .demo-notice { margin: 0; padding: 8px 24px; background: #fff4d6; border-bottom: 1px solid #f0d48a; font-size: 14px; }
+  main { max-width: 1100px; margin: 0 auto; padding: 16px 24px 48px; }
+  .grounds { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0 20px; }
+  .grounds a { padding: 4px 10px; border: 1px solid #c5cbd8; border-radius: 14px; text-decoration: none; background: #fff; }
+  .grounds [aria-current] { background: #14213d; color: #fff; border-color: #14213d; }
+  .elements > * { display: block; margin-bottom: 24px; }
+  .muted { color: #5c6375; }
+  code { background: #e8eaf0; padding: 1px 4px; border-radius: 3px; }
+`;
+
+const LOGOUT_SCRIPT = `
+  document.querySelector('[data-fin-logout]')?.addEventListener('click', async () => {
+    await fetch('/api/auth/logout/', { method: 'POST' });
+    location.reload();
+  });
+`;
+
+export function renderLayout(opts: LayoutOptions): string {
+  const { lang, labels, showLabels, user } = opts;
+  const t = (key: string) => labels.text(lang, key, showLabels);
+  const globals = userGlobals(user);
+  const scripts = [...new Set((opts.elements ?? []).map((element) => element.script))];
+  // The legacy globals, as old templates set them (SPEC §3 "User globals").
+  const legacyGlobals = Object.entries(globals)
+    .map(([name, value]) => `window.${name} = ${jsonForScript(value)};`)
+    .join('\n');
+  const pageDataBlock =
+    opts.pageData === undefined
+      ? null
+      : typeof opts.pageData === 'string'
+        ? html`<script type="application/json" id="fin-page-data">
+            ${trusted(opts.pageData)}
+          </script>`
+        : jsonScript('fin-page-data', opts.pageData);
+
+  const page = html`<!doctype html>
+    <html lang="${BCP47[lang]}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${opts.title}</title>
+        <style>
+          ${trusted(STYLE)}
+        </style>
+        ${pageDataBlock} ${jsonScript('fin-user', { ...globals, sid: opts.sid })}
+        <script>
+          ${trusted(legacyGlobals)};
+        </script>
+      </head>
+      <body>
+        <header class="shell-header">
+          <a class="shell-brand" href="/">fin-elements demo</a>
+          <nav class="shell-langs" aria-label="${t('common:language')}">
+            ${LANGUAGES.map(
+              (code) =>
+                html`<a
+                  href="${withLang(opts.url, code)}"
+                  hreflang="${BCP47[code]}"
+                  lang="${BCP47[code]}"
+                  ${code === lang ? trusted(' aria-current="true"') : ''}
+                  >${LANGUAGE_NAMES[code]}</a
+                >`,
+            )}
+          </nav>
+          <div class="shell-user">
+            ${
+              user
+                ? html`<span data-fin-user>${user.phone} · ${user.accessLevel}</span
+                    ><button type="button" data-fin-logout>${t('common:logout')}</button>`
+                : html`<a href="/login/?back=${encodeURIComponent(opts.url)}">${t('common:login')}</a>`
+            }
+          </div>
+        </header>
+        <p class="demo-notice" role="note">${t('common:demo_data')}</p>
+        ${opts.body}
+        ${
+          user
+            ? html`<script>
+                ${trusted(LOGOUT_SCRIPT)};
+              </script>`
+            : null
+        }
+        ${scripts.map((src) => html`<script type="module" src="${src}"></script> `)}
+      </body>
+    </html> `;
+  return page.value;
+}
+
+/** The elements of a page inside their container, in order. */
+export function elementsBlock(elements: PageElement[]): SafeHtml {
+  return html`<section class="elements">${elements.map((element) => html`${element.markup} `)}</section>`;
+}

@@ -1,0 +1,29 @@
+/** Pages for the browser tests (registered outside production only). */
+import type { StockPageData } from '../../../src/core/types.ts';
+import { html, jsonScript, type SafeHtml } from './html.ts';
+import { elementsBlock, ELEMENT_SCRIPTS, type PageElement } from './layout.ts';
+
+export function testMalformedPageElements(): PageElement[] {
+  return [
+    {
+      markup: html`<fin-price-dynamics id="broken"></fin-price-dynamics>`,
+      script: ELEMENT_SCRIPTS.priceDynamics,
+    },
+    {
+      markup: html`<fin-price-dynamics id="ok" page-data="#fin-page-data-ok"></fin-price-dynamics>`,
+      script: ELEMENT_SCRIPTS.priceDynamics,
+    },
+  ];
+}
+
+/** The page's #fin-page-data is malformed JSON; #fin-page-data-ok holds valid data for sber on ground 1. */
+export function testMalformedPageBody(valid: StockPageData, elements: PageElement[]): SafeHtml {
+  return html`<main>
+    <h1>Test: malformed page data</h1>
+    <p class="muted" lang="en">
+      The first element reads <code>#fin-page-data</code>, which is not valid JSON, and must show an error
+      without breaking the second, which reads <code>#fin-page-data-ok</code>.
+    </p>
+    ${jsonScript('fin-page-data-ok', valid)} ${elementsBlock(elements)}
+  </main>`;
+}
