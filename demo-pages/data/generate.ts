@@ -3,11 +3,11 @@
  * byte-identical SQLite file. Everything is drawn from seeded streams in a fixed order, built in
  * memory and written with VACUUM INTO, then renamed into place so readers never see half a file.
  *
- *   npx tsx demo-pages/data/generate.ts --out .data/demo.sqlite [--seed 42] [--as-of 2025-06-30]
+ *   npm run seed -- [--out FILE] [--seed 42] [--as-of 2025-06-30] [--scale 100000]
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LANGUAGES } from '../../src/core/types.ts';
@@ -48,12 +48,16 @@ import {
 } from './prices.ts';
 import { substream } from './random.ts';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
+import { DATA_DOMAINS } from './domains.ts';
+import { DB_FILE_NAME, DEFAULT_DATA_DIR } from '../server/paths.ts';
 
 export const DEFAULT_SEED = 1077;
 export const HISTORY_YEARS = 10;
 
 export interface GenerateOptions {
   seed?: number;
+  /** Instrument count for the search bench (`--scale 100000`); 0 or absent for the normal demo. */
+  scale?: number;
   /** YYYY-MM-DD: the demo's "today"; default today (UTC). */
   asOf?: string;
 }
@@ -77,7 +81,8 @@ export function generate(dbPath: string, opts: GenerateOptions = {}): void {
   const db = new Database(':memory:');
   try {
     db.exec(SCHEMA_SQL);
-    db.transaction(() => fill(db, seed, asOf))();
+    for (const domain of DATA_DOMAINS) db.exec(domain.schema);
+    db.transaction(() => fill(db, seed, asOf, opts.scale ?? 0))();
     const target = resolve(dbPath);
     const temp = `${target}.tmp-${process.pid}`;
     mkdirSync(dirname(target), { recursive: true });
@@ -91,7 +96,7 @@ export function generate(dbPath: string, opts: GenerateOptions = {}): void {
   }
 }
 
-function fill(db: Database.Database, seed: number, asOf: string): void {
+function fill(db: Database.Database, seed: number, asOf: string, scale: number): void {
   const days = tradingDays(addDays(addYears(asOf, -HISTORY_YEARS), 1), asOf);
   const lastDay = tradingDayOnOrBefore(asOf);
 
@@ -204,6 +209,9 @@ function fill(db: Database.Database, seed: number, asOf: string): void {
     SPLIT.coefficient,
   );
   insertDividends(db, seed, asOf, mainBarsByStock);
+
+  const context = { seed, asOf, lastTradingDay: lastDay, tradingDays: days, mainBarsByStock, scale };
+  for (const domain of DATA_DOMAINS) domain.fill(db, context);
 }
 
 /** Price decimals for a converted price level (cheap shares get a finer step). */
@@ -326,16 +334,20 @@ function insertDividends(
 // CLI
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const { values } = parseArgs({
-    options: { out: { type: 'string' }, seed: { type: 'string' }, 'as-of': { type: 'string' } },
+    options: {
+      out: { type: 'string' },
+      seed: { type: 'string' },
+      'as-of': { type: 'string' },
+      scale: { type: 'string' },
+    },
   });
-  if (!values.out) {
-    console.error('Usage: generate.ts --out FILE [--seed N] [--as-of YYYY-MM-DD]');
-    process.exit(2);
-  }
+  // Default: the database the server uses (DATA_DIR, else .data/).
+  const out = values.out ?? join(process.env.DATA_DIR ?? DEFAULT_DATA_DIR, DB_FILE_NAME);
   const started = performance.now();
-  generate(values.out, {
+  generate(out, {
     seed: values.seed === undefined ? undefined : Number(values.seed),
     asOf: values['as-of'],
+    scale: values.scale === undefined ? undefined : Number(values.scale),
   });
-  console.log(`Demo data written to ${values.out} in ${Math.round(performance.now() - started)} ms`);
+  console.log(`Demo data written to ${out} in ${Math.round(performance.now() - started)} ms`);
 }

@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './auth.routes.ts';
-import type { AppContext } from './context.ts';
+import { HttpError, type AppContext } from './context.ts';
 import { openDatabase, readMeta } from './db.ts';
 import { LabelStore } from './labels.ts';
 import { registerLabelRoutes } from './labels.routes.ts';
@@ -100,6 +100,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const isPage = request.method === 'GET' && !/^\/(api|dev|dist)\//.test(request.url);
     if (isPage) return sendErrorPage(ctx, request, reply, 404, null);
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  // State-changing calls carry the session's CSRF token (the page's `sid`), as a header or in the body.
+  app.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.config?.csrf) return;
+    const header = request.headers['x-csrf-token'];
+    const fromBody = (request.body as { sid?: unknown } | null | undefined)?.sid;
+    const token = typeof header === 'string' ? header : typeof fromBody === 'string' ? fromBody : null;
+    if (!request.session || token === null || token !== request.session.csrf) {
+      throw new HttpError(403, 'The request lacks the session token (sid); reload the page and try again');
+    }
   });
 
   // Browsers ask for it on every page; an empty answer keeps their consoles free of 404s.

@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A page route: its errors are answered with an HTML page instead of JSON. */
     page?: boolean;
+    /** A state-changing call: refused with 403 unless it carries the session's CSRF token (`sid`). */
+    csrf?: boolean;
   }
 }
 

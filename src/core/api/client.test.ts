@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, getJson, request } from './client.ts';
+import { ApiError, getJson, postJson, request, setCsrfToken } from './client.ts';
 
 function answer(body: string, status = 200) {
   return vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
@@ -84,5 +84,26 @@ describe('api client', () => {
       status: 409,
       data: { date: '01.01.2020' },
     });
+  });
+
+  it('sends the session token with a POST, read from the page user data', async () => {
+    document.body.innerHTML =
+      '<script type="application/json" id="fin-user">{"userAuth": true, "sid": "tok-1"}</script>';
+    const fetchMock = answer('{}');
+    vi.stubGlobal('fetch', fetchMock);
+    await postJson('/api/user/set-settings/', { settings: { hints: false } });
+    expect(
+      new Headers((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).get(
+        'X-CSRF-Token',
+      ),
+    ).toBe('tok-1');
+    setCsrfToken(null);
+    await postJson('/api/user/set-settings/', {});
+    expect(
+      new Headers((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].headers).get(
+        'X-CSRF-Token',
+      ),
+    ).toBeNull();
+    document.body.innerHTML = '';
   });
 });

@@ -1,3 +1,5 @@
+import { readUser } from '../page-data.ts';
+
 /**
  * The one fetch wrapper every call goes through: cancellable, with a timeout, and with failures
  * turned into typed ApiErrors an element can explain to the user.
@@ -40,6 +42,19 @@ export interface ApiResponse<T> {
 }
 
 let apiBase = '';
+let csrfToken: string | null | undefined;
+
+/** The session's CSRF token (`sid` of the page's user data), sent with every POST. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+function currentCsrfToken(): string | null {
+  // Read lazily from the page the first time a POST goes out, so no element has to remember it.
+  if (csrfToken === undefined)
+    csrfToken = typeof document === 'undefined' ? null : (readUser(document).sid ?? null);
+  return csrfToken;
+}
 
 /** Partner sites load elements from another origin: point the calls at the data server. */
 export function setApiBase(base: string): void {
@@ -76,6 +91,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         headers: {
           Accept: 'application/json',
           ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...(options.method === 'POST' && currentCsrfToken() ? { 'X-CSRF-Token': currentCsrfToken()! } : {}),
         },
         body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
         signal: controller.signal,

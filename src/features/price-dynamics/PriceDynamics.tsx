@@ -53,7 +53,9 @@ export function PriceDynamics(props: PriceDynamicsProps) {
 /** Hides the host element itself, so an empty block leaves no gap in the page. */
 function useHiddenHost(hidden: boolean) {
   const { setHidden } = useHost();
-  useEffect(() => setHidden(hidden), [setHidden, hidden]);
+  useEffect(() => {
+    setHidden(hidden);
+  }, [setHidden, hidden]);
 }
 
 function display(value: MaskedValue): string {
