@@ -9,13 +9,16 @@ export default defineConfig({
         test: {
           name: 'elements',
           include: ['src/**/*.test.{ts,tsx}', 'elements/**/*.test.ts'],
+          exclude: ['**/*.node.test.ts'],
           environment: 'happy-dom',
         },
       },
       {
+        extends: './vite.config.ts',
         test: {
           name: 'server',
-          include: ['demo-pages/**/*.test.ts'],
+          include: ['demo-pages/**/*.test.ts', '**/*.node.test.ts'],
+          exclude: ['node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
         },
