@@ -127,6 +127,12 @@ test('a label missing from the server shows as {{module:key}}', async ({ page })
   await expect(block(page).locator('.pd__title')).toHaveText('{{pd:title}}');
 });
 
+test('?show_labels=1 shows the label keys instead of the texts', async ({ page }) => {
+  await page.goto('/stocks/sber/?lang=eng&show_labels=1');
+  await expect(block(page).locator('.pd__title')).toHaveText('pd:title');
+  await expect(block(page).locator('[data-window="1m"] th')).toHaveText('pd:period_1m');
+});
+
 test('a malformed page-data block gives an inline error; the other element on the page still renders', async ({
   page,
 }) => {
