@@ -28,6 +28,8 @@ export default defineConfig(({ command, mode }) => {
       emptyOutDir: !legacy,
       target: 'es2022',
       sourcemap: true,
+      // The reference server reads it to preload each element's chunks (modulepreload).
+      manifest: !legacy,
       lib: legacy
         ? {
             entry: resolve(root, 'elements/index.ts'),

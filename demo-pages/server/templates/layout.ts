@@ -8,6 +8,7 @@ import type { LabelStore } from '../labels.ts';
 import { BCP47, LANGUAGE_NAMES } from '../lang.ts';
 import { userGlobals, type SessionUser } from '../session.ts';
 import { html, jsonForScript, jsonScript, trusted, type SafeHtml } from './html.ts';
+import { modulePreloads } from './module-preload.ts';
 
 /** A custom element dropped into a page: its markup and the module that defines it. */
 export interface PageElement {
@@ -99,6 +100,7 @@ export function renderLayout(opts: LayoutOptions): string {
         <style>
           ${trusted(STYLE)}
         </style>
+        ${modulePreloads(scripts).map((href) => html`<link rel="modulepreload" href="${href}" /> `)}
         ${pageDataBlock} ${jsonScript('fin-user', { ...globals, sid: opts.sid })}
         <script>
           ${trusted(legacyGlobals)};
