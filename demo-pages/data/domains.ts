@@ -7,6 +7,10 @@
  */
 import type Database from 'better-sqlite3';
 import type { Bar } from './prices.ts';
+import { ISSUERS_DOMAIN } from './issuers.ts';
+import { marketDomain } from './market.ts';
+import { profileDomain } from './profile.ts';
+import { searchDomain } from './search.ts';
 
 export interface DomainContext {
   seed: number;
@@ -31,4 +35,4 @@ export interface DataDomain {
 }
 
 /** In the order they run; a domain may read the tables of the core and of the domains before it. */
-export const DATA_DOMAINS: DataDomain[] = [];
+export const DATA_DOMAINS: DataDomain[] = [marketDomain, ISSUERS_DOMAIN, profileDomain, searchDomain];

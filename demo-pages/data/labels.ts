@@ -4,11 +4,19 @@
  * in braces ({seconds}) are filled in by the client.
  */
 import type { Lang } from '../../src/core/types.ts';
+import { ISSUER_LABELS } from './labels/issuer.ts';
+import { MARKET_LABELS } from './labels/market.ts';
+import { PROFILE_LABELS } from './labels/profile.ts';
+import { SEARCH_LABELS } from './labels/search.ts';
 
 export type Translations = Record<Lang, string>;
 export type LabelModules = Record<string, Record<string, Translations>>;
 
 export const LABELS: LabelModules = {
+  ...ISSUER_LABELS,
+  ...MARKET_LABELS,
+  ...SEARCH_LABELS,
+  ...PROFILE_LABELS,
   common: {
     need_auth: {
       rus: 'Необходимо авторизоваться',

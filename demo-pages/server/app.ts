@@ -17,6 +17,11 @@ import { DEFAULT_DIST_DIR } from './paths.ts';
 import { SESSION_COOKIE, SessionStore } from './session.ts';
 import { StockRepository } from './stocks.repo.ts';
 import { registerStockRoutes } from './stocks.routes.ts';
+import { registerCompanyRoutes } from './company.routes.ts';
+import { registerMarket } from './market.routes.ts';
+import { registerProfileRoutes } from './profile.routes.ts';
+import { registerSearchPages } from './search.pages.ts';
+import { registerSearchRoutes } from './search.routes.ts';
 
 export interface BuildAppOptions {
   /** The demo database (see demo-pages/data/generate.ts and db.ts ensureDatabase). */
@@ -119,6 +124,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuthRoutes(app, ctx);
   registerLabelRoutes(app, ctx);
   registerStockRoutes(app, ctx);
+  registerCompanyRoutes(app, ctx);
+  registerMarket(app, ctx);
+  registerSearchRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerSearchPages(app, ctx);
   registerPages(app, ctx);
   return app;
 }

@@ -14,6 +14,7 @@ import type {
 import type { LabelStore } from './labels.ts';
 import { pickName } from './lang.ts';
 import { maskDerived, maskRow, type PriceAccess } from './masking.ts';
+import { marketStockPageFields } from './market.page-data.ts';
 import { computePriceDynamics, issuerPriceDynamics, percentChange } from './price-dynamics.ts';
 import type { DividendRow, EmitentRow, StockGroundRow, StockRepository, StockRow } from './stocks.repo.ts';
 
@@ -112,10 +113,7 @@ export function buildStockPageData(ctx: PageContext, stock: StockRow, groundId: 
         name: stockName(lang, other),
         url: stockUrl(other.string_id),
       })),
-    emitentSharesBondsList: [],
-    indexesList: repo
-      .indexesOf(stock.id)
-      .map((index) => ({ id: index.id, code: index.code, name: pickName(lang, index.name, index.name_eng) })),
+    // emitentSharesBondsList and indexesList: see marketStockPageFields below.
     // Excel export defaults to the chart's default period (1M); the archive spans all the bars.
     excelDefaultStart: lastBar ? displayDate(addMonths(lastBar.date, -1)) : '',
     excelDefaultEnd: lastBar ? displayDate(lastBar.date) : '',
@@ -124,6 +122,7 @@ export function buildStockPageData(ctx: PageContext, stock: StockRow, groundId: 
     hideGraph: false,
     excelExportAccess: ctx.access === 'full',
     error: null,
+    ...marketStockPageFields(ctx, stock, groundId),
   };
 }
 

@@ -11,17 +11,9 @@ import { showLabelsRequested } from './labels.ts';
 import { pageLang, pickName } from './lang.ts';
 import { RESEND_AFTER_MS } from './login.ts';
 import { priceAccessOf } from './masking.ts';
-import {
-  buildIssuerPageData,
-  buildStockPageData,
-  emitentName,
-  stockName,
-  stockUrl,
-  type PageContext,
-} from './page-data.ts';
+import { buildStockPageData, emitentName, stockName, stockUrl, type PageContext } from './page-data.ts';
 import { ensureSession } from './session.ts';
 import { ID } from './stocks.routes.ts';
-import { companyPageBody, companyPageElements } from './templates/company.page.ts';
 import { errorPageBody } from './templates/error.page.ts';
 import { indexPageBody } from './templates/index.page.ts';
 import { renderLayout, type LayoutOptions } from './templates/layout.ts';
@@ -213,39 +205,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
     stockPage,
   );
 
-  app.get<{ Params: { id: number } }>(
-    '/company/:id/',
-    {
-      config: PAGE,
-      schema: {
-        querystring: stockQuery,
-        params: { type: 'object', properties: { id: ID }, required: ['id'] },
-      },
-    },
-    async (request, reply) => {
-      const emitent = ctx.repo.emitent(request.params.id);
-      if (!emitent) throw new HttpError(404, `Unknown company ${request.params.id}`);
-      const lang = pageLang(request, reply);
-      const data = buildIssuerPageData(pageContext(ctx, request, lang), emitent);
-      if ((request.query as { format?: string }).format === 'json') {
-        return reply.header('Cache-Control', 'no-store').send(data);
-      }
-      const stocks = ctx.repo
-        .stocksOfEmitent(emitent.id)
-        .map((stock) => ({ name: stockName(lang, stock), url: stockUrl(stock.string_id) }));
-      return sendPage(ctx, request, reply, lang, {
-        title: data.emitentName,
-        pageData: data,
-        elements: companyPageElements(),
-        body: companyPageBody({
-          data,
-          fullName: pickName(lang, emitent.full_name, emitent.full_name_eng),
-          stocks,
-          elements: companyPageElements(),
-        }),
-      });
-    },
-  );
+  // /company/{id}/ lives in company.pages.ts.
 
   app.get<{ Querystring: { back?: string } }>('/login/', { config: PAGE }, async (request, reply) => {
     const lang = pageLang(request, reply);
