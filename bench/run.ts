@@ -4,6 +4,7 @@
  */
 import { builtElements, elementSize, gzipKb, runtimeChunk } from '../demo-pages/tools/bundle-size.ts';
 import { benchPriceDynamicsFirstPaint } from './price-dynamics.bench.ts';
+import { benchScaledSuggest, benchServer } from './server.bench.ts';
 import { startServer } from './server.ts';
 
 console.log('# Bundle sizes (gzip)');
@@ -17,6 +18,12 @@ try {
   const paint = await benchPriceDynamicsFirstPaint(server.baseUrl);
   console.log(`runs: ${paint.runs.map((ms) => ms.toFixed(0)).join(', ')}`);
   console.log(`median: ${paint.median.toFixed(0)} ms`);
+
+  console.log('\n# Reference server on loopback');
+  await benchServer(server.baseUrl);
 } finally {
   await server.stop();
 }
+
+console.log('\n# Suggest with the instrument count scaled up (npm run seed -- --scale 100000)');
+await benchScaledSuggest();

@@ -49,6 +49,7 @@ import {
 import { substream } from './random.ts';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
 import { DATA_DOMAINS } from './domains.ts';
+import { generatorFingerprint } from './fingerprint.ts';
 import { DB_FILE_NAME, DEFAULT_DATA_DIR } from '../server/paths.ts';
 
 export const DEFAULT_SEED = 1077;
@@ -106,6 +107,7 @@ function fill(db: Database.Database, seed: number, asOf: string, scale: number):
     ['seed', String(seed)],
     ['lastTradingDay', lastDay],
     ['schemaVersion', String(SCHEMA_VERSION)],
+    ['generator', generatorFingerprint()],
     [
       'notice',
       'Synthetic demo data: company names and ISINs are real, prices, volumes and dividends are generated.',

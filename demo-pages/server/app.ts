@@ -15,6 +15,7 @@ import { LoginService } from './login.ts';
 import { registerPages, sendErrorPage } from './pages.ts';
 import { DEFAULT_DIST_DIR } from './paths.ts';
 import { SESSION_COOKIE, SessionStore } from './session.ts';
+import { MarketRepository } from './market.repo.ts';
 import { StockRepository } from './stocks.repo.ts';
 import { registerStockRoutes } from './stocks.routes.ts';
 import { registerCompanyRoutes } from './company.routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db,
     meta: readMeta(db),
     repo: new StockRepository(db),
+    market: new MarketRepository(db),
     sessions: new SessionStore(db, now),
     login: new LoginService(db, now),
     labels: new LabelStore(db),

@@ -14,7 +14,7 @@ import type { CompanyRepository } from './company.repo.ts';
 import { pageLang, pickName } from './lang.ts';
 import { priceAccessOf } from './masking.ts';
 import { buildIssuerPageData, stockName, stockUrl } from './page-data.ts';
-import { sendPage } from './pages.ts';
+import { pageContext, sendPage } from './pages.ts';
 import {
   ACCESS_URL,
   buildComments,
@@ -159,10 +159,7 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
         access: priceAccessOf(user),
         asOf: ctx.meta.asOf,
       };
-      const base = buildIssuerPageData(
-        { repo: ctx.repo, labels: ctx.labels, lang, access: issuer.access, asOf: ctx.meta.asOf },
-        emitent,
-      );
+      const base = buildIssuerPageData(pageContext(ctx, request, lang), emitent);
       const data = buildIssuerReportsPageData(issuer, emitent, base);
       if (request.query.format === 'json') return reply.header('Cache-Control', 'no-store').send(data);
 

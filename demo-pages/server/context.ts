@@ -3,12 +3,15 @@ import type { Db, DemoMeta } from './db.ts';
 import type { LabelStore } from './labels.ts';
 import type { LoginService } from './login.ts';
 import type { Session, SessionStore } from './session.ts';
+import type { MarketRepository } from './market.repo.ts';
 import type { StockRepository } from './stocks.repo.ts';
 
 export interface AppContext {
   db: Db;
   meta: DemoMeta;
   repo: StockRepository;
+  /** Bonds, ETFs, index values, branches, holders, watchlists (data/market.ts). */
+  market: MarketRepository;
   sessions: SessionStore;
   login: LoginService;
   labels: LabelStore;

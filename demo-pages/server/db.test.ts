@@ -30,4 +30,15 @@ describe('ensureDatabase', () => {
     expect(readMeta(db)).toMatchObject({ asOf: '2025-07-01', seed: 5, lastTradingDay: '2025-07-01' });
     db.close();
   });
+
+  it('regenerates a file written by other generator code (an older checkout)', () => {
+    const path = ensureDatabase(dir, { now: at('2025-07-01T09:00:00Z') }).path;
+    const db = openDatabase(path);
+    db.prepare("UPDATE meta SET value = 'older-generator' WHERE key = 'generator'").run();
+    db.close();
+    expect(ensureDatabase(dir, { now: at('2025-07-01T10:00:00Z') })).toMatchObject({ generated: 'outdated' });
+    const fresh = openDatabase(path);
+    expect(readMeta(fresh).generator).toMatch(/^[0-9a-f]{16}$/);
+    fresh.close();
+  });
 });

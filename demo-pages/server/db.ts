@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { todayUtc } from '../data/calendar.ts';
 import { DEFAULT_SEED, generate } from '../data/generate.ts';
+import { generatorFingerprint } from '../data/fingerprint.ts';
 import { SCHEMA_VERSION } from '../data/schema.ts';
 import { DB_FILE_NAME } from './paths.ts';
 
@@ -19,6 +20,8 @@ export interface DemoMeta {
   /** The last weekday on or before asOf: the date of the latest bars. */
   lastTradingDay: string;
   schemaVersion: number;
+  /** Fingerprint of the generator code that wrote the file (data/fingerprint.ts). */
+  generator: string;
 }
 
 export function openDatabase(path: string): Db {
@@ -36,6 +39,7 @@ export function readMeta(db: Db): DemoMeta {
     seed: Number(meta.get('seed')),
     lastTradingDay: meta.get('lastTradingDay') ?? '',
     schemaVersion: Number(meta.get('schemaVersion')),
+    generator: meta.get('generator') ?? '',
   };
 }
 
@@ -63,7 +67,7 @@ export interface EnsureResult {
 
 /**
  * Creates `<dataDir>/demo.sqlite` when missing, and regenerates it (same seed) when its as-of date
- * is before today or its schema is older than the generator's. Sessions and registered users
+ * is before today or it was written by other generator code (new tables, new demo data). Sessions and registered users
  * live in the same file, so a daily refresh signs everyone out; for a demo that is fine.
  */
 export function ensureDatabase(
@@ -73,8 +77,12 @@ export function ensureDatabase(
   const path = join(dataDir, DB_FILE_NAME);
   const today = todayUtc((opts.now ?? Date.now)());
   const meta = existingMeta(path);
-  if (meta && meta.asOf >= today && meta.schemaVersion === SCHEMA_VERSION)
-    return { path, generated: null, asOf: meta.asOf };
+  const current =
+    meta !== null &&
+    meta.asOf >= today &&
+    meta.schemaVersion === SCHEMA_VERSION &&
+    meta.generator === generatorFingerprint();
+  if (meta && current) return { path, generated: null, asOf: meta.asOf };
   const seed = opts.seed ?? (meta && Number.isInteger(meta.seed) ? meta.seed : DEFAULT_SEED);
   generate(path, { seed, asOf: today });
   return { path, generated: meta ? 'outdated' : 'missing', asOf: today };

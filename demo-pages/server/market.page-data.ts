@@ -3,9 +3,9 @@
  * archive links, the stock's branch and issuer, the issuer's bonds and the indexes holding the
  * stock. page-data.ts spreads them into the stock page data.
  */
+import { COMPARISON_SEARCH_URLS } from '../../src/core/api/search.ts';
 import type { StockPageMarketFields } from '../../src/core/api/stocks.ts';
 import { pickName } from './lang.ts';
-import { marketRepositoryOf } from './market.repo.ts';
 import type { PageContext } from './page-data.ts';
 import type { StockRow } from './stocks.repo.ts';
 
@@ -29,16 +29,16 @@ export function marketStockPageFields(
   stock: StockRow,
   groundId: number,
 ): StockPageMarketFields {
-  const market = marketRepositoryOf(ctx.repo);
-  const branch = market?.branchOf(stock.id);
+  const branch = ctx.market.branchOf(stock.id);
   return {
     tradingsLink: TRADINGS_LINK,
+    comparisonSearchUrls: COMPARISON_SEARCH_URLS,
     archiveExportLink: archiveExportLink(stock.id, groundId),
     archiveTableLink: archiveTableLink(stock.id, groundId),
     branchId: branch?.id ?? null,
     branchName: branch ? pickName(ctx.lang, branch.name, branch.name_eng) : null,
     emitentId: stock.emitent_id,
-    emitentSharesBondsList: (market?.bondsOfEmitent(stock.emitent_id) ?? []).map((bond) => ({
+    emitentSharesBondsList: ctx.market.bondsOfEmitent(stock.emitent_id).map((bond) => ({
       id: bond.id,
       isin: bond.isin,
       name: pickName(ctx.lang, bond.name, bond.name_eng),

@@ -4,7 +4,7 @@
  * values and watchlists. Prepared statements with bound parameters only.
  */
 import type { Db } from './db.ts';
-import type { DailyBarRow, StockRepository } from './stocks.repo.ts';
+import type { DailyBarRow } from './stocks.repo.ts';
 
 export interface BranchRow {
   id: number;
@@ -417,15 +417,4 @@ export class MarketRepository {
       for (const groundId of groundIds) this.statements.upsertItem.run(wlid, stockId, groundId, count, now);
     })();
   }
-}
-
-/** The market repository of an app, found from its stock repository (see registerMarket). */
-const byStockRepository = new WeakMap<StockRepository, MarketRepository>();
-
-export function attachMarketRepository(repo: StockRepository, market: MarketRepository): void {
-  byStockRepository.set(repo, market);
-}
-
-export function marketRepositoryOf(repo: StockRepository): MarketRepository | undefined {
-  return byStockRepository.get(repo);
 }

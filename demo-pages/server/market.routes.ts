@@ -14,7 +14,8 @@ import { pickName, requestLang } from './lang.ts';
 import { NEED_AUTH, NEED_GET_ACCESS, paidRefusal, sendRefusal } from './market.access.ts';
 import { registerArchiveExport } from './market.export.ts';
 import { registerMarketPages } from './market.pages.ts';
-import { attachMarketRepository, MarketRepository, type MarketIndexRow } from './market.repo.ts';
+import type { MarketRepository } from './market.repo.ts';
+import { type MarketIndexRow } from './market.repo.ts';
 import {
   capitalizationTable,
   defaultWindow,
@@ -63,8 +64,7 @@ function tableDeps(ctx: AppContext, market: MarketRepository, request: FastifyRe
 }
 
 export function registerMarket(app: FastifyInstance, ctx: AppContext): void {
-  const market = new MarketRepository(ctx.db);
-  attachMarketRepository(ctx.repo, market);
+  const { market } = ctx;
   registerTradingRoutes(app, ctx, market);
   registerStockTableRoutes(app, ctx, market);
   registerIndexRoutes(app, ctx, market);

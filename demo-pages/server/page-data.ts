@@ -16,6 +16,7 @@ import { pickName } from './lang.ts';
 import { maskDerived, maskRow, type PriceAccess } from './masking.ts';
 import { marketStockPageFields } from './market.page-data.ts';
 import { computePriceDynamics, issuerPriceDynamics, percentChange } from './price-dynamics.ts';
+import type { MarketRepository } from './market.repo.ts';
 import type { DividendRow, EmitentRow, StockGroundRow, StockRepository, StockRow } from './stocks.repo.ts';
 
 /** SPEC §2 exchange table columns (desktop). */
@@ -46,6 +47,7 @@ export const DIVIDENDS_TABLE_FIELDS = [
 
 export interface PageContext {
   repo: StockRepository;
+  market: MarketRepository;
   labels: LabelStore;
   lang: Lang;
   access: PriceAccess;

@@ -223,3 +223,39 @@ describe('errors', () => {
     expect(action.statusCode).toBe(400);
   });
 });
+
+describe('links between pages', () => {
+  it('redirects a numeric stock id to the stock page (search results link by id)', async () => {
+    const response = await get(`/stocks/${DEMO_STOCKS.sber}/?lang=eng`);
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/stocks/sber/?lang=eng');
+    expect((await get('/stocks/999999/')).statusCode).toBe(404);
+  });
+
+  it('links every kind of demo page from the index', async () => {
+    const body = (await get('/')).body;
+    for (const path of [
+      '/stocks/sber/',
+      '/company/',
+      '/bonds/',
+      '/indexes/',
+      '/etf/',
+      '/search/',
+      '/watchlist/',
+      '/profile/access/',
+      '/profile_access/',
+    ]) {
+      expect(body, path).toContain(`href="${path}`);
+    }
+  });
+
+  it('gives the stock page the comparison search URLs with the %term% placeholder', async () => {
+    const data = JSON.parse((await get('/stocks/sber/?format=json')).body) as {
+      comparisonSearchUrls: Record<string, string>;
+    };
+    expect(Object.keys(data.comparisonSearchUrls)).toEqual(
+      expect.arrayContaining(['stocks', 'indexes', 'etf']),
+    );
+    for (const url of Object.values(data.comparisonSearchUrls)) expect(url).toContain('%term%');
+  });
+});

@@ -11,6 +11,7 @@ import { showLabelsRequested } from './labels.ts';
 import { pageLang, pickName } from './lang.ts';
 import { RESEND_AFTER_MS } from './login.ts';
 import { priceAccessOf } from './masking.ts';
+import { bondUrl, etfUrl, indexUrl } from './market.page-data.ts';
 import { buildStockPageData, emitentName, stockName, stockUrl, type PageContext } from './page-data.ts';
 import { ensureSession } from './session.ts';
 import { ID } from './stocks.routes.ts';
@@ -70,9 +71,10 @@ export function sendErrorPage(
   );
 }
 
-function pageContext(ctx: AppContext, request: FastifyRequest, lang: Lang): PageContext {
+export function pageContext(ctx: AppContext, request: FastifyRequest, lang: Lang): PageContext {
   return {
     repo: ctx.repo,
+    market: ctx.market,
     labels: ctx.labels,
     lang,
     access: priceAccessOf(request.session?.user ?? null),
@@ -145,9 +147,20 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
     const companies = ctx.repo
       .allEmitents()
       .map((emitent) => ({ url: `/company/${emitent.id}/`, title: emitentName(lang, emitent) }));
+    const named = <T extends { name: string; name_eng: string }>(rows: T[], url: (row: T) => string) =>
+      rows.map((row) => ({ url: url(row), title: pickName(lang, row.name, row.name_eng) }));
     return sendPage(ctx, request, reply, lang, {
       title: 'fin-elements demo',
-      body: indexPageBody({ featured, stocks, companies, asOf: ctx.meta.asOf, devTools: !ctx.production }),
+      body: indexPageBody({
+        featured,
+        stocks,
+        companies,
+        bonds: named(ctx.market.allBonds(), (bond) => bondUrl(bond.id)),
+        indexes: named(ctx.market.allIndexes(), (index) => indexUrl(index.id)),
+        etfs: named(ctx.market.allEtfs(), (etf) => etfUrl(etf.id)),
+        asOf: ctx.meta.asOf,
+        devTools: !ctx.production,
+      }),
     });
   });
 
@@ -157,6 +170,12 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
   ) => {
     const { stringId, groundId } = request.params;
     const stock = STRING_ID.test(stringId) ? ctx.repo.stockByStringId(stringId) : undefined;
+    if (!stock && /^\d{1,9}$/.test(stringId)) {
+      // Search results may link by numeric id (SPEC §2: /stocks/{id}/): send them to the page's own URL.
+      const byId = ctx.repo.stock(Number(stringId));
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      if (byId) return reply.redirect(`${stockUrl(byId.string_id, groundId ?? null)}${query}`, 301);
+    }
     if (!stock) throw new HttpError(404, `Unknown stock "${stringId}"`);
     const grounds = ctx.repo.grounds(stock.id);
     const main = grounds[0];

@@ -5,6 +5,9 @@ export interface IndexView {
   featured: Array<{ url: string; title: string; note: string }>;
   stocks: Array<{ url: string; title: string }>;
   companies: Array<{ url: string; title: string }>;
+  bonds: Array<{ url: string; title: string }>;
+  indexes: Array<{ url: string; title: string }>;
+  etfs: Array<{ url: string; title: string }>;
   asOf: string;
   devTools: boolean;
 }
@@ -40,6 +43,29 @@ export function indexPageBody(view: IndexView): SafeHtml {
       ${view.companies.map((page) => html`<li><a href="${page.url}">${page.title}</a></li>`)}
     </ul>
 
+    <h2>Bonds, indexes and ETFs</h2>
+    ${(
+      [
+        ['Bonds', view.bonds],
+        ['Indexes', view.indexes],
+        ['ETFs', view.etfs],
+      ] as const
+    ).map(
+      ([title, pages]) => html`<details>
+        <summary>${title} (${pages.length})</summary>
+        <ul>
+          ${pages.map((page) => html`<li><a href="${page.url}">${page.title}</a></li>`)}
+        </ul>
+      </details>`,
+    )}
+
+    <h2>Other pages</h2>
+    <ul>
+      <li><a href="/search/?q=sber">Search</a> — site-wide search with category tabs (<code>?q=</code>, <code>&amp;tab=</code>)</li>
+      <li><a href="/watchlist/">Watchlist</a> — the signed-in user's stocks</li>
+      <li><a href="/profile/access/">Access levels</a> and <a href="/profile_access/">access request</a></li>
+    </ul>
+
     <h2>Demo accounts</h2>
     <p>
       Prices are masked on the server: anonymous visitors see <code>***</code>, signed-in users see the last
@@ -62,6 +88,7 @@ export function indexPageBody(view: IndexView): SafeHtml {
                 <a href="/test/malformed-page-data/">Malformed page data</a> — one element with broken page
                 data, one with valid data
               </li>
+              <li><a href="/dev/action-log">/dev/action-log</a> — the actions the pages logged</li>
             </ul>`
         : html`<p>No SMS is sent in this demo.</p>`
     }

@@ -106,4 +106,17 @@ describe('api client', () => {
     ).toBeNull();
     document.body.innerHTML = '';
   });
+
+  it('sends the session token with a GET only when the call asks for it', async () => {
+    setCsrfToken('tok-2');
+    const fetchMock = answer('{}');
+    vi.stubGlobal('fetch', fetchMock);
+    await getJson('/api/x/');
+    await getJson('/api/comments/create_comments_access_request/3/', { csrf: true });
+    const sent = fetchMock.mock.calls.map((call) =>
+      new Headers((call as unknown as [string, RequestInit])[1].headers).get('X-CSRF-Token'),
+    );
+    expect(sent).toEqual([null, 'tok-2']);
+    setCsrfToken(null);
+  });
 });

@@ -32,6 +32,8 @@ export interface RequestOptions {
   /** Cancels the request, e.g. when a newer one for the same thing starts. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Send the session token on a GET that writes (SPEC has such calls); POSTs always send it. */
+  csrf?: boolean;
   /** Statuses other than 2xx that are answers, not failures (the tradings call's 206 is 2xx already). */
   acceptStatus?: number[];
 }
@@ -91,7 +93,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         headers: {
           Accept: 'application/json',
           ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-          ...(options.method === 'POST' && currentCsrfToken() ? { 'X-CSRF-Token': currentCsrfToken()! } : {}),
+          ...((options.method === 'POST' || options.csrf) && currentCsrfToken()
+            ? { 'X-CSRF-Token': currentCsrfToken()! }
+            : {}),
         },
         body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
         signal: controller.signal,

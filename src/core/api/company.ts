@@ -4,8 +4,7 @@
  * and the related-issuer links of the network graph; plus the page data of /company/{id}/.
  */
 import type { IssuerPageData, MaskedValue } from '../types.ts';
-import { readUser } from '../page-data.ts';
-import { ApiError, buildUrl, DEFAULT_TIMEOUT_MS, getJson } from './client.ts';
+import { getJson } from './client.ts';
 import type { FinancialReportApiUrl, NeedAccess, ReportApiUrl, ReportPeriodOption } from './reports.ts';
 
 // ─── Comments ──────────────────────────────────────────────────────────────────────────────────
@@ -215,40 +214,14 @@ export function fetchRelated(dataUrl: string, signal?: AbortSignal): Promise<Rel
 
 /**
  * GET /api/comments/create_comments_access_request/{providerId}/. SPEC §7 makes it a GET, but it
- * writes, so the session token goes along as X-CSRF-Token (the shared client sends it on POSTs
- * only, hence the direct fetch).
+ * writes, so the session token goes along as X-CSRF-Token.
  */
-export async function createCommentsAccessRequest(
+export function createCommentsAccessRequest(
   providerId: number,
   signal?: AbortSignal,
 ): Promise<CommentsAccessRequestAnswer> {
-  const url = buildUrl(`/api/comments/create_comments_access_request/${providerId}/`);
-  const sid = typeof document === 'undefined' ? undefined : readUser(document).sid;
-  const timeout = AbortSignal.timeout(DEFAULT_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'GET',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(sid ? { 'X-CSRF-Token': sid } : {}) },
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw new ApiError('aborted', url, 'Cancelled');
-    if (timeout.aborted)
-      throw new ApiError('timeout', url, `No answer within ${DEFAULT_TIMEOUT_MS / 1000} s`);
-    throw new ApiError('network', url, `Network error: ${(error as Error).message}`);
-  }
-  const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const message = (data as { error?: unknown } | null)?.error;
-    throw new ApiError(
-      'http',
-      url,
-      typeof message === 'string' ? message : `HTTP ${response.status}`,
-      response.status,
-      data,
-    );
-  }
-  return data as CommentsAccessRequestAnswer;
+  return getJson<CommentsAccessRequestAnswer>(`/api/comments/create_comments_access_request/${providerId}/`, {
+    signal,
+    csrf: true,
+  });
 }

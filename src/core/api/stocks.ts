@@ -312,6 +312,8 @@ export interface StockPageMarketFields {
   emitentId: number;
   emitentSharesBondsList: BondListItem[];
   indexesList: IndexListItem[];
+  /** Comparison search URL templates by instrument kind, with %term% (SPEC §4 "Comparison search"). */
+  comparisonSearchUrls: Record<string, string>;
 }
 
 export type MarketStockPageData = StockPageData & StockPageMarketFields;

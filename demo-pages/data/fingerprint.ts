@@ -1,0 +1,34 @@
+/**
+ * A fingerprint of the generator's own code (every module of demo-pages/data/, labels included).
+ * It is stored in the database's meta, and the server regenerates a database whose fingerprint
+ * differs, so a checkout with new tables or new demo data never serves an old file.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const DATA_DIR = import.meta.dirname;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return sources(path);
+      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    })
+    .sort();
+}
+
+let cached: string | null = null;
+
+export function generatorFingerprint(): string {
+  if (cached) return cached;
+  const hash = createHash('sha256');
+  for (const file of sources(DATA_DIR)) {
+    hash.update(relative(DATA_DIR, file));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+  }
+  cached = hash.digest('hex').slice(0, 16);
+  return cached;
+}
