@@ -1,0 +1,131 @@
+/**
+ * The reference server's pages in Chromium, for each access level: every kind of page renders
+ * without a script error, the sign-in page works the way a person uses it, and what reaches a
+ * browser (pages, exports) is masked by the server.
+ */
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
+import { FREE_PHONE, signInAs, type Audience } from '../testing/session.ts';
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** The first link of each kind of page on the demo index. */
+async function samplePages(page: Page): Promise<string[]> {
+  await page.goto('/?lang=eng');
+  const kinds = [
+    '/stocks/',
+    '/company/',
+    '/bonds/',
+    '/indexes/',
+    '/etf/',
+    '/search/',
+    '/watchlist/',
+    '/profile/access/',
+    '/profile_access/',
+  ];
+  const urls: string[] = [];
+  for (const kind of kinds) {
+    const href = await page.locator(`a[href^="${kind}"]`).first().getAttribute('href');
+    expect(href, kind).toBeTruthy();
+    urls.push(href!);
+  }
+  return urls;
+}
+
+for (const audience of ['anonymous', 'free', 'paid'] as const satisfies readonly Audience[]) {
+  test(`${audience}: every kind of page renders with its page data and the demo-data notice`, async ({
+    page,
+  }) => {
+    await signInAs(page.request, audience);
+    const errors = watchErrors(page);
+    for (const url of await samplePages(page)) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      await expect(page.locator('.demo-notice'), url).toBeVisible();
+      await expect(page.locator('h1'), url).toBeVisible();
+      const data = await page.request.get(`${url}${url.includes('?') ? '&' : '?'}format=json`);
+      expect(data.headers()['content-type'], url).toContain('application/json');
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a person signs in on /login/ with the SMS code, sees the countdown, and the pages know them', async ({
+  page,
+}) => {
+  await page.goto('/login/?lang=eng');
+  await page.locator('#phone').fill(FREE_PHONE);
+  await page.locator('#phone-form button[type="submit"]').click();
+  await expect(page.locator('#code-form')).toBeVisible();
+  await expect(page.locator('#resend')).toBeDisabled();
+  await expect(page.locator('#countdown')).toContainText(/\d+/);
+  const outbox = (await (await page.request.get('/dev/outbox')).json()) as Array<{
+    phone: string;
+    code: string;
+  }>;
+  await page.locator('#code').fill(outbox.find((entry) => entry.phone === FREE_PHONE)!.code);
+  await page.locator('#code-form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login/'));
+  await page.goto('/stocks/sber/?lang=eng');
+  await expect(page.locator('[data-fin-user]')).toContainText(FREE_PHONE);
+  // A free user sees the last price and nothing else.
+  await expect(page.locator('fin-price-dynamics [data-field="last_price"]')).toHaveText(/\d/);
+  await expect(page.locator('fin-price-dynamics [data-field="absolute_max_price_1y"]')).toHaveText('***');
+});
+
+test('an empty code is refused on the page without a call that could sign in', async ({ page }) => {
+  await page.goto('/login/?lang=eng');
+  await page.locator('#phone').fill(FREE_PHONE);
+  await page.locator('#phone-form button[type="submit"]').click();
+  await expect(page.locator('#code-form')).toBeVisible();
+  await page.locator('#code-form button[type="submit"]').click();
+  await expect(page.locator('#login-message')).not.toBeEmpty();
+  await page.goto('/stocks/sber/');
+  await expect(page.locator('[data-fin-user]')).toHaveCount(0);
+});
+
+test('the archive export: a real .xlsx with prices for a paid user, refused for free and anonymous', async ({
+  page,
+}) => {
+  const { archiveExportLink } = (await (await page.request.get('/stocks/sber/?format=json')).json()) as {
+    archiveExportLink: string;
+  };
+  const link = archiveExportLink.replace('%from%', '01.06.2025').replace('%to%', '30.06.2025');
+  expect((await page.request.get(link)).status()).toBe(401);
+  await signInAs(page.request, 'free');
+  expect((await page.request.get(link)).status()).toBe(403);
+
+  await signInAs(page.request, 'paid');
+  const response = await page.request.get(link);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('spreadsheetml');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await response.body()) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  expect(sheet.rowCount).toBeGreaterThan(10);
+  const numbers = sheet.getRow(sheet.rowCount).values as unknown[];
+  expect(numbers.some((value) => typeof value === 'number' && value > 0)).toBe(true);
+});
+
+test('search page: results by category for a term, the not-found text for nonsense', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/search/?q=sber&lang=eng');
+  // SPEC §4: with no remembered tab, the first category with results is active (bonds here).
+  await expect(page.locator('main a[href^="/bonds/"]').first()).toBeVisible();
+  await page.locator('main a[href="/search/?q=sber&tab=stocks"]').click();
+  await expect(page.locator('main a[href^="/stocks/sber"]').first()).toBeVisible();
+  await page.goto('/search/?q=zzzqqqxx&lang=eng');
+  const labels = (await (await page.request.get('/api/labels/search/?lang=eng')).json()) as Record<
+    string,
+    string
+  >;
+  await expect(page.locator('main')).toContainText(labels.label_not_found!);
+  expect(errors).toEqual([]);
+});
