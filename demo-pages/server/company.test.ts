@@ -4,7 +4,7 @@
  * issuers, and the /company/{id}/ page with its page data — read from the raw answers of
  * anonymous, free and paid sessions.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,19 +18,9 @@ import type {
 } from '../../src/core/api/company.ts';
 import { EMITENTS } from '../data/instruments.ts';
 import { HOSTILE_COMMENT_CONTENT } from '../data/issuers.ts';
-import {
-  FREE_PHONE,
-  PAID_PHONE,
-  client,
-  createTestApp,
-  createTestDatabase,
-  jsonBlock,
-  signIn,
-  type Client,
-  type TestDatabase,
-} from './testing.ts';
+import { client, jsonBlock, signIn, type Client, startAudiences, type AudienceFixture } from './testing.ts';
 
-let database: TestDatabase;
+let fixture: AudienceFixture;
 let db: Database.Database;
 let app: FastifyInstance;
 let anonymous: Client;
@@ -40,26 +30,19 @@ let paid: Client;
 const BARE_EMITENT = 902;
 
 beforeAll(async () => {
-  database = createTestDatabase();
-  const writable = new Database(database.dbPath);
-  writable
-    .prepare(
-      "INSERT INTO emitents (id, name, name_eng, full_name, full_name_eng) VALUES (?, 'Пустой', 'Bare', 'Пустой', 'Bare')",
-    )
-    .run(BARE_EMITENT);
-  writable.close();
-  db = new Database(database.dbPath, { readonly: true });
-  app = await createTestApp(database.dbPath);
-  anonymous = client(app);
-  free = await signIn(app, FREE_PHONE);
-  paid = await signIn(app, PAID_PHONE);
+  fixture = await startAudiences({
+    prepare: (writable) => {
+      writable
+        .prepare(
+          "INSERT INTO emitents (id, name, name_eng, full_name, full_name_eng) VALUES (?, 'Пустой', 'Bare', 'Пустой', 'Bare')",
+        )
+        .run(BARE_EMITENT);
+    },
+  });
+  ({ db, app, anonymous, free, paid } = fixture);
 });
 
-afterAll(async () => {
-  db.close();
-  await app.close();
-  database.cleanup();
-});
+afterAll(() => fixture.close());
 
 async function json<T>(who: Client, url: string, status = 200): Promise<T> {
   const response = await who.get(url);

@@ -2,7 +2,7 @@
  * Contract tests of the index calls (graphic data, paid comparison), the watchlist calls and the
  * market pages (bonds, indexes, ETFs, watchlist), plus the market demo data they stand on.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexCompareData, IndexGraphicDataAnswer } from '../../src/core/api/indexes.ts';
@@ -11,19 +11,9 @@ import { DEMO_STOCKS } from '../data/instruments.ts';
 import { DEMO_BONDS } from '../data/market.ts';
 import { INTRADAY_BARS } from '../data/prices.ts';
 import type { BondPageData, EtfPageData, IndexPageData, WatchlistPageData } from './market.pages.ts';
-import {
-  FREE_PHONE,
-  PAID_PHONE,
-  client,
-  createTestApp,
-  createTestDatabase,
-  jsonBlock,
-  signIn,
-  type Client,
-  type TestDatabase,
-} from './testing.ts';
+import { jsonBlock, signIn, type Client, startAudiences, type AudienceFixture } from './testing.ts';
 
-let database: TestDatabase;
+let fixture: AudienceFixture;
 let db: Database.Database;
 let app: FastifyInstance;
 let anonymous: Client;
@@ -31,19 +21,11 @@ let free: Client;
 let paid: Client;
 
 beforeAll(async () => {
-  database = createTestDatabase();
-  db = new Database(database.dbPath, { readonly: true });
-  app = await createTestApp(database.dbPath);
-  anonymous = client(app);
-  free = await signIn(app, FREE_PHONE);
-  paid = await signIn(app, PAID_PHONE);
+  fixture = await startAudiences();
+  ({ db, app, anonymous, free, paid } = fixture);
 });
 
-afterAll(async () => {
-  db.close();
-  await app.close();
-  database.cleanup();
-});
+afterAll(() => fixture.close());
 
 const all = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
 const seconds = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;

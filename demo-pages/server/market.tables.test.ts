@@ -2,8 +2,7 @@
  * Contract tests of the stock tables of the market domain: holders, growing/falling leaders,
  * capitalisation, indicators, the action log (CSRF), and the market fields of the stock page data.
  */
-import Database from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CapitalizationRow,
@@ -14,40 +13,21 @@ import type {
   StockIndicators,
 } from '../../src/core/api/stocks.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
-import {
-  FREE_PHONE,
-  PAID_PHONE,
-  client,
-  createTestApp,
-  createTestDatabase,
-  jsonBlock,
-  signIn,
-  type Client,
-  type TestDatabase,
-} from './testing.ts';
+import { jsonBlock, type Client, startAudiences, type AudienceFixture } from './testing.ts';
 
-let database: TestDatabase;
+let fixture: AudienceFixture;
 let db: Database.Database;
-let app: FastifyInstance;
 let anonymous: Client;
 let free: Client;
 let paid: Client;
 const SBER = DEMO_STOCKS.sber;
 
 beforeAll(async () => {
-  database = createTestDatabase();
-  db = new Database(database.dbPath, { readonly: true });
-  app = await createTestApp(database.dbPath);
-  anonymous = client(app);
-  free = await signIn(app, FREE_PHONE);
-  paid = await signIn(app, PAID_PHONE);
+  fixture = await startAudiences();
+  ({ db, anonymous, free, paid } = fixture);
 });
 
-afterAll(async () => {
-  db.close();
-  await app.close();
-  database.cleanup();
-});
+afterAll(() => fixture.close());
 
 /** Each stock's last two closes on the ground, computed here with SQL of the test's own. */
 function lastDays(groundId: number, branchId: number) {

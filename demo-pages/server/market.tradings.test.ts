@@ -3,29 +3,17 @@
  * export: shapes, 206 retries, intraday points, masking read from the raw answers, access
  * refusals and validation.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradingFullInfoTable, TradingSeries } from '../../src/core/api/stocks.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { INTRADAY_BARS } from '../data/prices.ts';
 import { XLSX_TYPE } from './market.export.ts';
-import {
-  FREE_PHONE,
-  PAID_PHONE,
-  TEST_AS_OF,
-  client,
-  createTestApp,
-  createTestDatabase,
-  signIn,
-  type Client,
-  type TestDatabase,
-} from './testing.ts';
+import { TEST_AS_OF, type Client, startAudiences, type AudienceFixture } from './testing.ts';
 
-let database: TestDatabase;
+let fixture: AudienceFixture;
 let db: Database.Database;
-let app: FastifyInstance;
 let anonymous: Client;
 let free: Client;
 let paid: Client;
@@ -37,19 +25,11 @@ const LINK = '/api/stocks/get_tradings/';
 const LAST = '30.06.2025';
 
 beforeAll(async () => {
-  database = createTestDatabase();
-  db = new Database(database.dbPath, { readonly: true });
-  app = await createTestApp(database.dbPath);
-  anonymous = client(app);
-  free = await signIn(app, FREE_PHONE);
-  paid = await signIn(app, PAID_PHONE);
+  fixture = await startAudiences();
+  ({ db, anonymous, free, paid } = fixture);
 });
 
-afterAll(async () => {
-  db.close();
-  await app.close();
-  database.cleanup();
-});
+afterAll(() => fixture.close());
 
 const closes = (stockId: number, groundId: number, from: string, to: string) =>
   db

@@ -4,9 +4,9 @@
  * figures checked against the database with SQL of the test's own, and the paid parts read from
  * the raw answers of anonymous, free and paid sessions.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   FinancialReport,
@@ -16,38 +16,20 @@ import type {
   QuarterlyReports,
   ReportSection,
 } from '../../src/core/api/reports.ts';
-import {
-  FREE_PHONE,
-  PAID_PHONE,
-  client,
-  createTestApp,
-  createTestDatabase,
-  signIn,
-  type Client,
-  type TestDatabase,
-} from './testing.ts';
+import { type Client, startAudiences, type AudienceFixture } from './testing.ts';
 
-let database: TestDatabase;
+let fixture: AudienceFixture;
 let db: Database.Database;
-let app: FastifyInstance;
 let anonymous: Client;
 let free: Client;
 let paid: Client;
 
 beforeAll(async () => {
-  database = createTestDatabase();
-  db = new Database(database.dbPath, { readonly: true });
-  app = await createTestApp(database.dbPath);
-  anonymous = client(app);
-  free = await signIn(app, FREE_PHONE);
-  paid = await signIn(app, PAID_PHONE);
+  fixture = await startAudiences();
+  ({ db, anonymous, free, paid } = fixture);
 });
 
-afterAll(async () => {
-  db.close();
-  await app.close();
-  database.cleanup();
-});
+afterAll(() => fixture.close());
 
 async function json<T>(who: Client, url: string, status = 200): Promise<T> {
   const response = await who.get(url);

@@ -2,6 +2,7 @@
  * Helpers for the server tests: a demo database generated into a temp dir (fixed seed and as-of
  * date), an app over it with a controllable clock, a cookie jar and the real sign-in flow.
  */
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,4 +117,43 @@ export function jsonBlock(html: string, id: string): unknown {
   const match = new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(html);
   if (!match) throw new Error(`no #${id} block`);
   return JSON.parse(match[1] as string);
+}
+
+/** A test database, the app over it, and a client per access level (SPEC §6). */
+export interface AudienceFixture {
+  database: TestDatabase;
+  /** Read-only handle for assertions against the data itself. */
+  db: Database.Database;
+  app: FastifyInstance;
+  anonymous: Client;
+  free: Client;
+  paid: Client;
+  close(): Promise<void>;
+}
+
+/** `prepare` may write test rows into the fresh database before the app opens it. */
+export async function startAudiences(
+  opts: { prepare?: (db: Database.Database) => void } = {},
+): Promise<AudienceFixture> {
+  const database = createTestDatabase();
+  if (opts.prepare) {
+    const writable = new Database(database.dbPath);
+    opts.prepare(writable);
+    writable.close();
+  }
+  const db = new Database(database.dbPath, { readonly: true });
+  const app = await createTestApp(database.dbPath);
+  return {
+    database,
+    db,
+    app,
+    anonymous: client(app),
+    free: await signIn(app, FREE_PHONE),
+    paid: await signIn(app, PAID_PHONE),
+    close: async () => {
+      db.close();
+      await app.close();
+      database.cleanup();
+    },
+  };
 }

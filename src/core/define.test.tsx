@@ -24,7 +24,9 @@ define<ProbeProps>('fin-probe', Probe, {
   styles: '.probe { color: red; }',
 });
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Waits for the shadow root to show `text` (rendering is asynchronous; a loaded machine is slow). */
+const shows = (element: Element, text: string) =>
+  vi.waitFor(() => expect(element.shadowRoot?.textContent).toContain(text));
 
 function mount(html: string): HTMLElement {
   document.body.innerHTML = html;
@@ -38,27 +40,23 @@ afterEach(() => {
 describe('define()', () => {
   it('renders into an open shadow root with parsed attributes', async () => {
     const element = mount('<fin-probe title="Hello" count="3" show-logo="true"></fin-probe>');
-    await settle();
-    expect(element.shadowRoot?.textContent).toContain('Hello|3|logo');
+    await shows(element, 'Hello|3|logo');
     // The host page's markup is untouched: the content lives in the shadow root.
     expect(element.innerHTML).toBe('');
   });
 
   it('treats a bare boolean attribute as true and a removed attribute as the default', async () => {
     const element = mount('<fin-probe show-logo></fin-probe>');
-    await settle();
-    expect(element.shadowRoot?.textContent).toContain('|logo');
+    await shows(element, '|logo');
     element.removeAttribute('show-logo');
-    await settle();
-    expect(element.shadowRoot?.textContent).toContain('|no-logo');
+    await shows(element, '|no-logo');
     element.setAttribute('title', 'Later');
-    await settle();
-    expect(element.shadowRoot?.textContent).toContain('Later|');
+    await shows(element, 'Later|');
   });
 
   it('fires fin-* events that bubble out of the shadow root to the document', async () => {
     const element = mount('<fin-probe></fin-probe>');
-    await settle();
+    await shows(element, 'untitled|');
     const heard = vi.fn();
     document.addEventListener('fin-error', heard);
     element.shadowRoot?.querySelector('button')?.click();
@@ -72,10 +70,10 @@ describe('define()', () => {
   it('shows an inline error instead of crashing, and other elements keep rendering', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     document.body.innerHTML = '<fin-probe explode="true"></fin-probe><fin-probe title="fine"></fin-probe>';
-    await settle();
     const [broken, fine] = Array.from(document.querySelectorAll('fin-probe'));
+    await shows(broken!, 'probe exploded');
     expect(broken!.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain('probe exploded');
-    expect(fine!.shadowRoot?.textContent).toContain('fine|');
+    await shows(fine!, 'fine|');
     expect(consoleError).toHaveBeenCalledWith(
       expect.stringContaining('<fin-probe> failed: probe exploded'),
       expect.anything(),

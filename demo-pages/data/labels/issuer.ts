@@ -3,22 +3,8 @@
  * multipliers, consensus forecasts, comment file access (SPEC §4, §8), relation types.
  * Arguments of `t` in the order rus, eng, pol, ita, deu, esp, chn, ukr, fra, tur.
  */
-import type { LabelModules, Translations } from '../labels.ts';
-
-function t(
-  rus: string,
-  eng: string,
-  pol: string,
-  ita: string,
-  deu: string,
-  esp: string,
-  chn: string,
-  ukr: string,
-  fra: string,
-  tur: string,
-): Translations {
-  return { rus, eng, pol, ita, deu, esp, chn, ukr, fra, tur };
-}
+import type { LabelModules } from '../labels.ts';
+import { t } from './translations.ts';
 
 export const ISSUER_LABELS: LabelModules = {
   issuer: {

@@ -4,22 +4,8 @@
  * index and ETF pages. The server resolves `fieldsLabels` of its tables from here.
  * Arguments of `t` in the order rus, eng, pol, ita, deu, esp, chn, ukr, fra, tur.
  */
-import type { LabelModules, Translations } from '../labels.ts';
-
-function t(
-  rus: string,
-  eng: string,
-  pol: string,
-  ita: string,
-  deu: string,
-  esp: string,
-  chn: string,
-  ukr: string,
-  fra: string,
-  tur: string,
-): Translations {
-  return { rus, eng, pol, ita, deu, esp, chn, ukr, fra, tur };
-}
+import type { LabelModules } from '../labels.ts';
+import { t } from './translations.ts';
 
 export const MARKET_LABELS: LabelModules = {
   market: {

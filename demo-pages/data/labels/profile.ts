@@ -5,22 +5,8 @@
  * phone_taken; phone_invalid and code_resend_too_early are in `auth`).
  * Arguments of `t` in the order rus, eng, pol, ita, deu, esp, chn, ukr, fra, tur.
  */
-import type { LabelModules, Translations } from '../labels.ts';
-
-function t(
-  rus: string,
-  eng: string,
-  pol: string,
-  ita: string,
-  deu: string,
-  esp: string,
-  chn: string,
-  ukr: string,
-  fra: string,
-  tur: string,
-): Translations {
-  return { rus, eng, pol, ita, deu, esp, chn, ukr, fra, tur };
-}
+import type { LabelModules } from '../labels.ts';
+import { t } from './translations.ts';
 
 export const PROFILE_LABELS: LabelModules = {
   profile: {

@@ -12,22 +12,8 @@
  *
  * Arguments of `t` in the order rus, eng, pol, ita, deu, esp, chn, ukr, fra, tur.
  */
-import type { LabelModules, Translations } from '../labels.ts';
-
-function t(
-  rus: string,
-  eng: string,
-  pol: string,
-  ita: string,
-  deu: string,
-  esp: string,
-  chn: string,
-  ukr: string,
-  fra: string,
-  tur: string,
-): Translations {
-  return { rus, eng, pol, ita, deu, esp, chn, ukr, fra, tur };
-}
+import type { LabelModules } from '../labels.ts';
+import { t } from './translations.ts';
 
 export const SEARCH_LABELS: LabelModules = {
   search: {
