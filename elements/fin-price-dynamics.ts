@@ -23,6 +23,7 @@ import styles from '../src/features/price-dynamics/price-dynamics.css?inline';
  * @cssproperty --fin-color-fall - colour of a fall (default #e31e25)
  * @cssproperty --fin-color-accent - links and buttons
  * @cssproperty --fin-font-family - font of the element
+ * @example <fin-price-dynamics stock-id="1" ground-id="1"></fin-price-dynamics>
  */
 define<PriceDynamicsProps>('fin-price-dynamics', PriceDynamics, {
   props: {

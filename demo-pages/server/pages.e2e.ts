@@ -129,3 +129,30 @@ test('search page: results by category for a term, the not-found text for nonsen
   await expect(page.locator('main')).toContainText(labels.label_not_found!);
   expect(errors).toEqual([]);
 });
+
+test('the /elements/ catalog documents each element and runs its example', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/elements/?lang=eng');
+  const entry = page.locator('#fin-price-dynamics');
+  await expect(entry.locator('h2')).toHaveText('<fin-price-dynamics>');
+  await expect(entry.locator('dt code', { hasText: 'page-data' })).toBeVisible();
+  await expect(entry.locator('dt code', { hasText: 'fin-price-dynamics-load' })).toBeVisible();
+  // The live example (stock-id / ground-id, no page data) loads its values.
+  await expect(entry.locator('fin-price-dynamics [data-field="last_price"]')).toHaveText('***');
+  expect(errors).toEqual([]);
+});
+
+test('a legacy page without modules runs the elements from the classic-script bundle', async ({ page }) => {
+  const errors = watchErrors(page);
+  const modules: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/dist/elements/')) modules.push(request.url());
+  });
+  await signInAs(page.request, 'paid');
+  await page.goto('/test/legacy-bundle/?lang=eng');
+  await expect(page.locator('fin-price-dynamics [data-field="absolute_max_price_1y"]')).toHaveText(
+    /^[\d\u202f]+\.\d\d$/,
+  );
+  expect(modules).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../src/core/types.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
+import { readElementDocs } from '../tools/manifest.ts';
 import { resendCode } from './auth.routes.ts';
 import { HttpError, type AppContext } from './context.ts';
 import { showLabelsRequested } from './labels.ts';
@@ -15,7 +16,9 @@ import { bondUrl, etfUrl, indexUrl } from './market.page-data.ts';
 import { buildStockPageData, emitentName, stockName, stockUrl, type PageContext } from './page-data.ts';
 import { ensureSession } from './session.ts';
 import { ID } from './stocks.routes.ts';
+import { catalogElements, catalogPageBody, legacyBundlePageBody } from './templates/catalog.page.ts';
 import { errorPageBody } from './templates/error.page.ts';
+import { jsonScript } from './templates/html.ts';
 import { indexPageBody } from './templates/index.page.ts';
 import { renderLayout, type LayoutOptions } from './templates/layout.ts';
 import { loginPageBody } from './templates/login.page.ts';
@@ -242,7 +245,28 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
+  app.get('/elements/', { config: PAGE }, async (request, reply) => {
+    const docs = readElementDocs();
+    return sendPage(ctx, request, reply, pageLang(request, reply), {
+      title: 'Elements · fin-elements',
+      elements: catalogElements(docs),
+      body: catalogPageBody(docs),
+    });
+  });
+
   if (!ctx.production) {
+    // The classic-script bundle, for legacy pages that cannot load modules.
+    app.get('/test/legacy-bundle/', { config: PAGE }, async (request, reply) => {
+      const lang = pageLang(request, reply);
+      const sber = ctx.repo.stock(DEMO_STOCKS.sber);
+      if (!sber) throw new HttpError(404, 'The demo stock is missing');
+      const data = buildStockPageData(pageContext(ctx, request, lang), sber, 1);
+      return sendPage(ctx, request, reply, lang, {
+        title: 'Test: classic-script bundle',
+        body: legacyBundlePageBody(jsonScript('legacy-page-data', data)),
+      });
+    });
+
     // Browser tests of error isolation: one element gets broken page data, the other valid data.
     app.get('/test/malformed-page-data/', { config: PAGE }, async (request, reply) => {
       const lang = pageLang(request, reply);

@@ -15,9 +15,12 @@ function declaredAttributes(tag: string): string[] {
 describe('custom-elements.json', () => {
   const docs = readElementDocs();
 
-  it('documents every element with a summary', () => {
+  it('documents every element with a summary and a live example of its own tag', () => {
     expect(docs.length).toBeGreaterThan(0);
-    for (const element of docs) expect(element.summary, element.tagName).not.toBe('');
+    for (const element of docs) {
+      expect(element.summary, element.tagName).not.toBe('');
+      expect(element.example, element.tagName).toMatch(new RegExp(`^<${element.tagName}[\\s>]`));
+    }
   });
 
   it('documents exactly the attributes each element declares, so docs cannot drift from code', () => {

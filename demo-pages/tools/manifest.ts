@@ -19,6 +19,8 @@ export interface ElementDoc {
   events: Described[];
   cssParts: Described[];
   cssProperties: Described[];
+  /** Markup of a live example (the `@example` line): the demo catalog renders it. */
+  example: string;
 }
 
 export function readElementDocs(): ElementDoc[] {
@@ -44,6 +46,7 @@ export function readElementDocs(): ElementDoc[] {
         events: tagged('event'),
         cssParts: tagged('csspart'),
         cssProperties: tagged('cssproperty'),
+        example: lines.find((line) => line.startsWith('@example '))?.slice(9) ?? '',
       };
     });
 }
@@ -65,6 +68,7 @@ function main(): void {
           events: element.events,
           cssParts: element.cssParts,
           cssProperties: element.cssProperties,
+          demos: element.example ? [{ url: '/elements/', description: element.example }] : [],
         },
       ],
       exports: [

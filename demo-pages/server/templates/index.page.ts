@@ -61,6 +61,7 @@ export function indexPageBody(view: IndexView): SafeHtml {
 
     <h2>Other pages</h2>
     <ul>
+      <li><a href="/elements/">Elements</a> — every element with its attributes, events and a live example</li>
       <li><a href="/search/?q=sber">Search</a> — site-wide search with category tabs (<code>?q=</code>, <code>&amp;tab=</code>)</li>
       <li><a href="/watchlist/">Watchlist</a> — the signed-in user's stocks</li>
       <li><a href="/profile/access/">Access levels</a> and <a href="/profile_access/">access request</a></li>
@@ -89,6 +90,7 @@ export function indexPageBody(view: IndexView): SafeHtml {
                 data, one with valid data
               </li>
               <li><a href="/dev/action-log">/dev/action-log</a> — the actions the pages logged</li>
+              <li><a href="/test/legacy-bundle/">Classic-script bundle</a> — the elements on a page without modules</li>
             </ul>`
         : html`<p>No SMS is sent in this demo.</p>`
     }

@@ -1,10 +1,19 @@
 import { atom, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
-import { DEFAULT_PAGE_DATA_SELECTOR, readIssuerPageData, readStockPageData } from '../page-data.ts';
+import {
+  DEFAULT_PAGE_DATA_SELECTOR,
+  PageDataError,
+  readIssuerPageData,
+  readStockPageData,
+} from '../page-data.ts';
 import type { IssuerPageData, StockPageData } from '../types.ts';
 
 /** Page data as read from one block: the validated data, or the error to show in its place. */
 export type PageDataState<T> =
-  { status: 'ok'; data: T } | { status: 'error'; error: Error } | { status: 'none' };
+  | { status: 'ok'; data: T }
+  | { status: 'error'; error: Error }
+  /** The page has no such block: an error only for an element that needs it (not for one given stock-id). */
+  | { status: 'missing'; error: PageDataError }
+  | { status: 'none' };
 
 const cache = new Map<string, WritableAtom<PageDataState<unknown>>>();
 
@@ -19,6 +28,13 @@ function blockStore<T>(
     const state = atom<PageDataState<T>>({ status: 'none' });
     onMount(state, () => {
       if (typeof document === 'undefined' || state.get().status !== 'none') return;
+      if (!document.querySelector(selector)) {
+        state.set({
+          status: 'missing',
+          error: new PageDataError(selector, 'no such page-data block on the page'),
+        });
+        return;
+      }
       try {
         state.set({ status: 'ok', data: read(selector) });
       } catch (error) {

@@ -107,12 +107,8 @@ function StockPriceDynamicsBlock({
   const empty = state.status === 'ready' && isPriceDynamicsEmpty(state.dynamics);
   useHiddenHost(empty);
 
-  if (targetStock === undefined && page.status === 'error') {
-    return (
-      <ElementMessage kind="error">
-        {t('common:error_page_data')} {page.error.message}
-      </ElementMessage>
-    );
+  if (targetStock === undefined && (page.status === 'error' || page.status === 'missing')) {
+    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
   }
   if (!ready || state.status === 'idle' || state.status === 'loading') {
     return <ElementMessage kind="loading">{ready ? t('common:loading') : '…'}</ElementMessage>;
@@ -181,6 +177,19 @@ function StockPriceDynamicsBlock({
       </table>
       {masked ? <MaskedHint t={t} loginUrl={loginUrl} accessUrl={accessUrl} /> : null}
     </section>
+  );
+}
+
+/** The page data this element needs is missing or malformed: say which and why (logged once). */
+function PageDataMessage({ error, logOnce, t }: { error: Error; logOnce: boolean; t: Translate }) {
+  useEffect(() => {
+    // A malformed block was logged when read; a missing one only matters to an element that needs it.
+    if (logOnce) console.error(`fin-elements: ${error.message}`);
+  }, [error, logOnce]);
+  return (
+    <ElementMessage kind="error">
+      {t('common:error_page_data')} {error.message}
+    </ElementMessage>
   );
 }
 
@@ -269,12 +278,8 @@ function IssuerPriceDynamicsBar({
   const empty = page.status === 'ok' && isIssuerPriceDynamicsEmpty(dynamics);
   useHiddenHost(empty);
 
-  if (page.status === 'error') {
-    return (
-      <ElementMessage kind="error">
-        {t('common:error_page_data')} {page.error.message}
-      </ElementMessage>
-    );
+  if (page.status === 'error' || page.status === 'missing') {
+    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
   }
   if (!ready || page.status === 'none') return <ElementMessage kind="loading">…</ElementMessage>;
   if (empty || !dynamics) return null;

@@ -211,6 +211,25 @@ describe('<fin-price-dynamics>', () => {
     consoleError.mockRestore();
   });
 
+  it('needs no page data when given stock-id and ground-id (partner embeds), and logs nothing', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    answers['/api/stocks/5/3/price-dynamics/'] = dynamics({ last_price: 12 });
+    const element = await render('<fin-price-dynamics stock-id="5" ground-id="3"></fin-price-dynamics>');
+    expect(text(element, 'last_price')).toBe('12.00');
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
+  it('says which block is missing when it needs page data and the page has none', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const element = await render('<fin-price-dynamics></fin-price-dynamics>');
+    expect(element.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain(
+      '#fin-page-data: no such page-data block on the page',
+    );
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    consoleError.mockRestore();
+  });
+
   it('offers a retry after a failed call', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const element = await render(
