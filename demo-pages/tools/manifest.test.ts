@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { readElementDocs } from './manifest.ts';
+import { readElementDocs, typeDeclarations } from './manifest.ts';
 
 /** The props an element file declares to define(), as attribute names. */
 function declaredAttributes(tag: string): string[] {
@@ -38,4 +39,45 @@ describe('custom-elements.json', () => {
         expect(eventMap, `${element.tagName} ${event.name}`).toContain(`'${event.name}':`);
     }
   });
+});
+
+describe('dist/fin-elements.d.ts', () => {
+  it('lets a React host use the tags with their attributes checked', () => {
+    // Inside the repo so that 'react' resolves to the installed types.
+    const cache = resolve(import.meta.dirname, '../../node_modules/.cache');
+    mkdirSync(cache, { recursive: true });
+    const dir = mkdtempSync(join(cache, 'fin-types-'));
+    try {
+      writeFileSync(join(dir, 'fin-elements.d.ts'), typeDeclarations(readElementDocs()));
+      writeFileSync(
+        join(dir, 'good.tsx'),
+        'import \'./fin-elements.d.ts\';\nexport const ok = <fin-price-dynamics page-data="#x" variant="issuer" className="a" />;\nexport const el: HTMLElement | null = document.querySelector(\'fin-price-dynamics\');\n',
+      );
+      writeFileSync(
+        join(dir, 'bad.tsx'),
+        'import \'./fin-elements.d.ts\';\nexport const bad = <fin-price-dynamics pagedata="#x" />;\n',
+      );
+      const diagnostics = (file: string) =>
+        ts
+          .getPreEmitDiagnostics(
+            ts.createProgram([join(dir, file)], {
+              jsx: ts.JsxEmit.ReactJSX,
+              strict: true,
+              noEmit: true,
+              module: ts.ModuleKind.ESNext,
+              moduleResolution: ts.ModuleResolutionKind.Bundler,
+              target: ts.ScriptTarget.ES2022,
+              lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+              allowImportingTsExtensions: true,
+              types: [],
+              skipLibCheck: true,
+            }),
+          )
+          .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      expect(diagnostics('good.tsx')).toEqual([]);
+      expect(diagnostics('bad.tsx').join('\n')).toContain("'pagedata' does not exist");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
