@@ -3,6 +3,7 @@
  * loads them into the `labels` table; /api/labels/{module}/ serves them (SPEC §7). Placeholders
  * in braces ({seconds}) are filled in by the client.
  */
+import { FALLBACK_LABELS } from '../../src/core/fallback-labels.ts';
 import type { Lang } from '../../src/core/types.ts';
 import { ISSUER_LABELS } from './labels/issuer.ts';
 import { MARKET_LABELS } from './labels/market.ts';
@@ -66,30 +67,9 @@ export const LABELS: LabelModules = {
       fra: 'Accès refusé. Cette fonction nécessite un accès payant.',
       tur: 'Erişim reddedildi. Bu özellik ücretli erişim gerektirir.',
     },
-    error_load: {
-      rus: 'Не удалось загрузить данные. Попробуйте позже.',
-      eng: 'Could not load the data. Try again later.',
-      pol: 'Nie udało się załadować danych. Spróbuj później.',
-      ita: 'Impossibile caricare i dati. Riprova più tardi.',
-      deu: 'Die Daten konnten nicht geladen werden. Versuchen Sie es später erneut.',
-      esp: 'No se pudieron cargar los datos. Inténtelo más tarde.',
-      chn: '无法加载数据，请稍后再试。',
-      ukr: 'Не вдалося завантажити дані. Спробуйте пізніше.',
-      fra: 'Impossible de charger les données. Réessayez plus tard.',
-      tur: 'Veriler yüklenemedi. Daha sonra tekrar deneyin.',
-    },
-    error_page_data: {
-      rus: 'Данные страницы повреждены:',
-      eng: 'The page data is malformed:',
-      pol: 'Dane strony są uszkodzone:',
-      ita: 'I dati della pagina non sono validi:',
-      deu: 'Die Seitendaten sind fehlerhaft:',
-      esp: 'Los datos de la página no son válidos:',
-      chn: '页面数据格式错误：',
-      ukr: 'Дані сторінки пошкоджені:',
-      fra: 'Les données de la page sont invalides :',
-      tur: 'Sayfa verileri bozuk:',
-    },
+    // The elements carry these two themselves, for when the labels call fails: one source.
+    error_load: FALLBACK_LABELS['common:error_load']!,
+    error_page_data: FALLBACK_LABELS['common:error_page_data']!,
     error_timeout: {
       rus: 'Сервер не отвечает',
       eng: 'The server is not responding',
