@@ -29,7 +29,8 @@ export interface BuildAppOptions {
   dbPath: string;
   /** The element builds, served at /dist/; default `<repo>/dist`. */
   distDir?: string;
-  logger?: boolean;
+  /** Fastify's logger: true, false, or options such as { level: 'warn' }. */
+  logger?: boolean | { level: string };
   /** The clock (ms); tests pass a fake one to step over the 30 s resend limit. */
   now?: () => number;
   /** Leaves out the development routes; default: NODE_ENV === 'production'. */

@@ -1,6 +1,7 @@
 /**
  * Starts the reference server: makes sure the demo database exists and is today's, then listens
- * on HOST:PORT (default 127.0.0.1:8080). DATA_DIR overrides where the database lives.
+ * on HOST:PORT (default 127.0.0.1:8080). DATA_DIR overrides where the database lives, LOG_LEVEL
+ * the server log (default warn).
  */
 import { buildApp } from './app.ts';
 import { ensureDatabase } from './db.ts';
@@ -18,10 +19,12 @@ if (database.generated) {
   );
 }
 
-const app = await buildApp({ dbPath: database.path, logger: true });
+// Warnings and failed requests only; LOG_LEVEL=info logs every request.
+const app = await buildApp({ dbPath: database.path, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void app.close().then(() => process.exit(0));
   });
 }
 await app.listen({ host, port });
+console.log(`fin-elements demo: http://${host}:${port}/`);

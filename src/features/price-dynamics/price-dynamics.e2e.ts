@@ -192,3 +192,17 @@ test('issuer page: the price-dynamics bar, masked on the server for anonymous vi
   await expect(bar.locator('[data-field="absoluteMaxPrice"]')).toContainText(/\d+\.\d\d/);
   await expect(bar.locator('[role="meter"]')).toBeVisible();
 });
+
+test('below 680 px the block drops the scale column and still fits the screen', async ({ page }) => {
+  await signInAs(page.request, 'paid');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/stocks/sber/?lang=eng');
+  await expect(field(page, 'absolute_max_price_1y')).toBeVisible();
+  await expect(block(page).locator('.pd__range-cell').first()).toBeHidden();
+  const width = await block(page).evaluate((element) => element.getBoundingClientRect().width);
+  expect(width).toBeLessThanOrEqual(375);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(block(page).locator('.pd__range-cell').first()).toBeVisible();
+});
