@@ -19,6 +19,19 @@ export const LABELS: LabelModules = {
   ...SEARCH_LABELS,
   ...PROFILE_LABELS,
   common: {
+    // Every export link (archive, reports) says the same.
+    export_excel: {
+      rus: 'Экспорт в Excel',
+      eng: 'Export to Excel',
+      pol: 'Eksport do Excela',
+      ita: 'Esporta in Excel',
+      deu: 'Nach Excel exportieren',
+      esp: 'Exportar a Excel',
+      chn: '导出到 Excel',
+      ukr: 'Експорт в Excel',
+      fra: 'Exporter vers Excel',
+      tur: "Excel'e aktar",
+    },
     need_auth: {
       rus: 'Необходимо авторизоваться',
       eng: 'You need to log in',

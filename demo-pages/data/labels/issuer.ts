@@ -384,18 +384,6 @@ export const ISSUER_LABELS: LabelModules = {
       'Lignes supplémentaires : {count}',
       '{count} satır daha',
     ),
-    export_excel: t(
-      'Экспорт в Excel',
-      'Export to Excel',
-      'Eksport do Excela',
-      'Esporta in Excel',
-      'Nach Excel exportieren',
-      'Exportar a Excel',
-      '导出到 Excel',
-      'Експорт в Excel',
-      'Exporter vers Excel',
-      "Excel'e aktar",
-    ),
     mult_group_valuation: t(
       'Рыночные мультипликаторы',
       'Valuation',

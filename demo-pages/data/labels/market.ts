@@ -22,18 +22,6 @@ export const MARKET_LABELS: LabelModules = {
       'Archives des cotations',
       'İşlem arşivi',
     ),
-    export_excel: t(
-      'Экспорт в Excel',
-      'Export to Excel',
-      'Eksport do Excela',
-      'Esporta in Excel',
-      'Nach Excel exportieren',
-      'Exportar a Excel',
-      '导出到 Excel',
-      'Експорт в Excel',
-      'Exporter vers Excel',
-      "Excel'e aktar",
-    ),
     date: t('Дата', 'Date', 'Data', 'Data', 'Datum', 'Fecha', '日期', 'Дата', 'Date', 'Tarih'),
     open: t(
       'Открытие',

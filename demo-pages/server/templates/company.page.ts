@@ -114,7 +114,7 @@ function reportsBlock(view: CompanyPageView): SafeHtml {
                               .replace('%from%', data.exportDefaultFrom)
                               .replace('%to%', data.exportDefaultTo)
                               .replace('%reportPeriod%', String(data.defaultReportPeriod))}"
-                            >${view.t('export_excel')}</a
+                            >${view.common('export_excel')}</a
                           >`
                       : null
                   }
