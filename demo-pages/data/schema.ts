@@ -159,9 +159,12 @@ CREATE TABLE pending_logins (
 
 -- What an SMS gateway would have delivered; readable at /dev/outbox outside production.
 CREATE TABLE outbox (
-  id      INTEGER PRIMARY KEY,
-  phone   TEXT NOT NULL,
-  code    TEXT NOT NULL,
-  sent_at INTEGER NOT NULL
+  id         INTEGER PRIMARY KEY,
+  phone      TEXT NOT NULL,
+  code       TEXT NOT NULL,
+  sent_at    INTEGER NOT NULL,
+  -- The session that asked for the code, so one browser can read its own code when several sign in
+  -- with the same phone at once (parallel tests).
+  session_id TEXT
 );
 `;

@@ -67,15 +67,25 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   if (!ctx.production) {
     // Development stand-in for the SMS gateway: the codes that would have been sent.
-    app.get<{ Querystring: { phone?: string } }>(
+    // `?session=current`: only the codes this browser's session asked for.
+    app.get<{ Querystring: { phone?: string; session?: 'current' } }>(
       '/dev/outbox',
       {
-        schema: { querystring: { type: 'object', properties: { phone: { type: 'string', maxLength: 64 } } } },
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: {
+              phone: { type: 'string', maxLength: 64 },
+              session: { type: 'string', enum: ['current'] },
+            },
+          },
+        },
       },
       async (request) => {
         const phone = request.query.phone ? normalizePhone(request.query.phone) : null;
         if (request.query.phone && !phone) return [];
-        return ctx.login.outbox(phone);
+        if (request.query.session === 'current' && !request.session) return [];
+        return ctx.login.outbox(phone, request.query.session === 'current' ? request.session!.id : null);
       },
     );
   }

@@ -41,6 +41,23 @@ async function outbox(phone?: string) {
 }
 
 describe('login', () => {
+  it('lets each browser read its own code when two sign the same phone in at once (?session=current)', async () => {
+    const [first, second] = [client(app), client(app)];
+    await first.post('/api/auth/login/', { phone: FREE_PHONE });
+    await second.post('/api/auth/login/', { phone: FREE_PHONE });
+    const own = async (browser: typeof first) => {
+      const codes = (await browser.get('/dev/outbox?session=current')).json() as Array<{ code: string }>;
+      expect(codes).toHaveLength(1);
+      return codes[0]!.code;
+    };
+    const [firstCode, secondCode] = [await own(first), await own(second)];
+    expect((await first.post('/api/auth/code/', { code: firstCode })).json()).toMatchObject({ messages: [] });
+    expect((await second.post('/api/auth/code/', { code: secondCode })).json()).toMatchObject({
+      messages: [],
+    });
+    expect(((await client(app).get('/dev/outbox?session=current')).json() as unknown[]).length).toBe(0);
+  });
+
   it('signs the free demo user in through the real calls, with a rotated HttpOnly session cookie', async () => {
     const browser = client(app);
     const started = await browser.post('/api/auth/login/', { phone: FREE_PHONE });

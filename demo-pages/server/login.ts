@@ -81,18 +81,20 @@ export class LoginService {
         'UPDATE pending_logins SET wrong_entries = wrong_entries + 1 WHERE session_id = ?',
       ),
       removePending: db.prepare<[string]>('DELETE FROM pending_logins WHERE session_id = ?'),
-      send: db.prepare<[string, string, number]>(
-        'INSERT INTO outbox (phone, code, sent_at) VALUES (?, ?, ?)',
+      send: db.prepare<[string, string, number, string]>(
+        'INSERT INTO outbox (phone, code, sent_at, session_id) VALUES (?, ?, ?, ?)',
       ),
       userByPhone: db.prepare<[string], { id: number }>('SELECT id FROM users WHERE phone = ?'),
       register: db.prepare<[string, number | null, number]>(
         'INSERT INTO users (phone, access_level, country_id, created_at) VALUES (?, 0, ?, ?)',
       ),
       outbox: db.prepare<
-        [{ phone: string | null; limit: number }],
+        [{ phone: string | null; session: string | null; limit: number }],
         { phone: string; code: string; sent_at: number }
       >(
-        'SELECT phone, code, sent_at FROM outbox WHERE @phone IS NULL OR phone = @phone ORDER BY id DESC LIMIT @limit',
+        `SELECT phone, code, sent_at FROM outbox
+         WHERE (@phone IS NULL OR phone = @phone) AND (@session IS NULL OR session_id = @session)
+         ORDER BY id DESC LIMIT @limit`,
       ),
     };
   }
@@ -114,7 +116,7 @@ export class LoginService {
     const now = this.now();
     this.db.transaction(() => {
       this.statements.upsertPending.run(sessionId, phone, code, now, now);
-      this.statements.send.run(phone, code, now);
+      this.statements.send.run(phone, code, now, sessionId);
     })();
     return { ok: true };
   }
@@ -129,7 +131,7 @@ export class LoginService {
     const now = this.now();
     this.db.transaction(() => {
       this.statements.markSent.run(now, sessionId);
-      this.statements.send.run(pending.phone, pending.code, now);
+      this.statements.send.run(pending.phone, pending.code, now, sessionId);
     })();
     return { ok: true };
   }
@@ -164,9 +166,14 @@ export class LoginService {
   }
 
   /** What the SMS gateway would have delivered, newest first (development only). */
-  outbox(phone: string | null, limit = 100): Array<{ phone: string; code: string; sentAt: string }> {
+  /** Sent codes, newest first; `session` keeps only those a given session asked for. */
+  outbox(
+    phone: string | null,
+    session: string | null = null,
+    limit = 100,
+  ): Array<{ phone: string; code: string; sentAt: string }> {
     return this.statements.outbox
-      .all({ phone, limit })
+      .all({ phone, session, limit })
       .map((row) => ({ phone: row.phone, code: row.code, sentAt: new Date(row.sent_at).toISOString() }));
   }
 }

@@ -66,7 +66,7 @@ test('a person signs in on /login/ with the SMS code, sees the countdown, and th
   await expect(page.locator('#code-form')).toBeVisible();
   await expect(page.locator('#resend')).toBeDisabled();
   await expect(page.locator('#countdown')).toContainText(/\d+/);
-  const outbox = (await (await page.request.get('/dev/outbox')).json()) as Array<{
+  const outbox = (await (await page.request.get('/dev/outbox?session=current')).json()) as Array<{
     phone: string;
     code: string;
   }>;

@@ -111,8 +111,8 @@ export class ProfileRepository {
          ON CONFLICT (user_id) DO UPDATE SET phone = excluded.phone, code = excluded.code, sent_at = excluded.sent_at`,
       ),
       // The SMS gateway stand-in of the login (readable at /dev/outbox outside production).
-      sendSms: db.prepare<[string, string, number]>(
-        'INSERT INTO outbox (phone, code, sent_at) VALUES (?, ?, ?)',
+      sendSms: db.prepare<[string, string, number, string]>(
+        'INSERT INTO outbox (phone, code, sent_at, session_id) VALUES (?, ?, ?, ?)',
       ),
       tickets: db.prepare<[number], TicketRow>(
         'SELECT id, subject, subject_eng, status_id, created_at FROM support_tickets WHERE user_id = ? ORDER BY id DESC',
@@ -180,11 +180,11 @@ export class ProfileRepository {
   }
 
   /** Records the phone change and sends its confirmation code. */
-  sendMobileCode(userId: number, phone: string, now: number): void {
+  sendMobileCode(userId: number, sessionId: string, phone: string, now: number): void {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     this.db.transaction(() => {
       this.statements.saveMobileRequest.run(userId, phone, code, now);
-      this.statements.sendSms.run(phone, code, now);
+      this.statements.sendSms.run(phone, code, now, sessionId);
     })();
   }
 
@@ -389,7 +389,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
           .header('Retry-After', String(retryAfter))
           .send({ messages: ['code_resend_too_early'], retryAfter });
       }
-      repo.sendMobileCode(user.id, phone, now);
+      repo.sendMobileCode(user.id, request.session!.id, phone, now);
       return { messages: [] };
     },
   );

@@ -10,7 +10,11 @@ export type Audience = 'anonymous' | 'free' | 'paid';
 export async function signIn(request: APIRequestContext, phone: string): Promise<void> {
   const started = await request.post('/api/auth/login/', { data: { phone } });
   expect(await started.json()).toEqual({ messages: [] });
-  const outbox = (await (await request.get('/dev/outbox')).json()) as Array<{ phone: string; code: string }>;
+  // Only this session's codes: parallel tests sign the same demo phone in at the same time.
+  const outbox = (await (await request.get('/dev/outbox?session=current')).json()) as Array<{
+    phone: string;
+    code: string;
+  }>;
   const sent = outbox.find((entry) => entry.phone === phone);
   expect(sent, `a code was sent to ${phone}`).toBeDefined();
   const signedIn = await request.post('/api/auth/code/', { data: { code: sent!.code } });
