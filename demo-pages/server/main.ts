@@ -1,7 +1,7 @@
 /**
  * Starts the reference server: makes sure the demo database exists and is today's, then listens
- * on HOST:PORT (default 127.0.0.1:8080). DATA_DIR overrides where the database lives, LOG_LEVEL
- * the server log (default warn).
+ * on HOST:PORT (default 127.0.0.1:8080). DATA_DIR overrides where the database lives, DIST_DIR the
+ * element build it serves (default dist/), LOG_LEVEL the server log (default warn).
  */
 import { buildApp } from './app.ts';
 import { ensureDatabase } from './db.ts';

@@ -18,3 +18,6 @@ export function parseDate(text: string, format = DATE_FORMAT): number | null {
   const parsed = dayjs.utc(text, format, true);
   return parsed.isValid() ? parsed.unix() : null;
 }
+
+/** dayjs with the UTC and strict-format plugins loaded, for modules that compute with dates. */
+export { dayjs };

@@ -13,6 +13,39 @@ export interface FinEventDetails {
    * a legacy page with its own ground select fires it on `document` to the same effect.
    */
   'fin-ground-select': { groundId: number };
+  /** The user picked a chart period tab (id) or dates (id null); DD.MM.YYYY. */
+  'fin-period-change': { id: number | null; from: string; to: string };
+  /** The user switched the chart view: 0 chart, 1 dynamic table, 2 archive (SPEC §9). */
+  'fin-view-change': { view: number; extended: boolean };
+  /** Compare changed: the stocks and indexes now on the chart besides the main series. */
+  'fin-compare-change': { stocks: Array<{ stockId: number; tgId: number }>; indexes: number[] };
+  /** Comparison search: a result with a trading ground (or typed by the search URL) was picked to compare. */
+  'fin-compare': { item: CompareSearchItem };
+  /** Comparison search: a result without a trading ground or type was picked. */
+  'fin-compare-select': { item: CompareSearchItem };
+  /** Comparison search: the input was cleared. */
+  'fin-compare-cancel': Record<string, never>;
+  /** A table's sort changed by a user: order null = back to the server's order. */
+  'fin-sort-change': { field: string; order: 'asc' | 'desc' | null };
+  /** A table or list was expanded or collapsed by a user. */
+  'fin-expand-change': { expanded: boolean };
+  /** A tab bar's active tab changed by a user. */
+  'fin-tab-change': { id: string | number };
+  /** Full-screen mode toggled; the state is also kept in a cookie named after the element. */
+  'fin-fullscreen-change': { fullscreen: boolean };
+}
+
+/** SPEC §3 "Comparison search result" (type: the search URL's kind, or nav_per_share). */
+export interface CompareSearchItem {
+  emissionId: number;
+  emissionName: string;
+  emissionNameWithTg: string;
+  isin: string | null;
+  ticker: string | null;
+  tradingGroundsId: number | null;
+  tradingGroundsName: string | null;
+  type: string;
+  measure_id?: number | null;
 }
 
 export type FinEventName = keyof FinEventDetails;
@@ -29,5 +62,15 @@ declare global {
     'fin-error': CustomEvent<FinEventDetails['fin-error']>;
     'fin-price-dynamics-load': CustomEvent<FinEventDetails['fin-price-dynamics-load']>;
     'fin-ground-select': CustomEvent<FinEventDetails['fin-ground-select']>;
+    'fin-period-change': CustomEvent<FinEventDetails['fin-period-change']>;
+    'fin-view-change': CustomEvent<FinEventDetails['fin-view-change']>;
+    'fin-compare-change': CustomEvent<FinEventDetails['fin-compare-change']>;
+    'fin-compare': CustomEvent<FinEventDetails['fin-compare']>;
+    'fin-compare-select': CustomEvent<FinEventDetails['fin-compare-select']>;
+    'fin-compare-cancel': CustomEvent<FinEventDetails['fin-compare-cancel']>;
+    'fin-sort-change': CustomEvent<FinEventDetails['fin-sort-change']>;
+    'fin-expand-change': CustomEvent<FinEventDetails['fin-expand-change']>;
+    'fin-tab-change': CustomEvent<FinEventDetails['fin-tab-change']>;
+    'fin-fullscreen-change': CustomEvent<FinEventDetails['fin-fullscreen-change']>;
   }
 }

@@ -1,5 +1,9 @@
 import { atom, onMount } from 'nanostores';
-import { $page } from './page.ts';
+import { getJson } from '../api/client.ts';
+import { parseStockPageData } from '../page-data.ts';
+import type { StockPageData } from '../types.ts';
+import { $page, setStockPageData } from './page.ts';
+import { resetPeriod } from './period.ts';
 
 /**
  * The trading ground the page shows. One source of truth: when the user picks another ground
@@ -8,23 +12,105 @@ import { $page } from './page.ts';
  */
 export const $ground = atom<number | null>(null);
 
+/** True while a ground switch reloads the page data. */
+export const $groundSwitching = atom(false);
+
 function onGroundSelect(event: Event): void {
   const groundId = (event as CustomEvent<{ groundId?: unknown }>).detail?.groundId;
-  if (typeof groundId === 'number' && Number.isInteger(groundId)) setGround(groundId);
+  if (typeof groundId === 'number' && Number.isInteger(groundId)) void switchGround(groundId);
   else console.error('fin-elements: fin-ground-select needs detail.groundId, an integer');
+}
+
+/** Back/forward between ground addresses this page pushed. */
+function onPopState(event: PopStateEvent): void {
+  const groundId = (event.state as { finGroundId?: unknown } | null)?.finGroundId;
+  if (typeof groundId === 'number') void switchGround(groundId, { history: 'none' });
 }
 
 onMount($ground, () => {
   const stopPage = $page.subscribe((page) => {
     if (page.status === 'ok' && $ground.get() === null) $ground.set(page.data.groundId);
   });
-  if (typeof document !== 'undefined') document.addEventListener('fin-ground-select', onGroundSelect);
+  if (typeof document !== 'undefined') {
+    document.addEventListener('fin-ground-select', onGroundSelect);
+    window.addEventListener('popstate', onPopState);
+  }
   return () => {
     stopPage();
-    if (typeof document !== 'undefined') document.removeEventListener('fin-ground-select', onGroundSelect);
+    if (typeof document !== 'undefined') {
+      document.removeEventListener('fin-ground-select', onGroundSelect);
+      window.removeEventListener('popstate', onPopState);
+    }
   };
 });
 
 export function setGround(groundId: number): void {
   $ground.set(groundId);
+}
+
+/** SPEC §2: /stocks/{stringId}/ for the first ground, /stocks/{stringId}/{groundId}/ for the others. */
+export function stockPagePath(
+  data: Pick<StockPageData, 'stringId' | 'tradingGrounds'>,
+  groundId: number,
+): string {
+  const first = data.tradingGrounds[0]?.id;
+  return groundId === first ? `/stocks/${data.stringId}/` : `/stocks/${data.stringId}/${groundId}/`;
+}
+
+let switching: AbortController | null = null;
+
+/**
+ * Switches the stock page to another trading ground without a reload (SPEC §2, §4): the page data
+ * of the new address comes with `?format=json`, the address is rewritten, the period goes back to
+ * 1M, and every element follows. Outside a stock page only the shared ground changes. If the page
+ * data cannot be loaded, the browser navigates to the new address, so nothing is lost.
+ */
+export async function switchGround(
+  groundId: number,
+  opts: { history?: 'push' | 'none' } = {},
+): Promise<void> {
+  const page = $page.get();
+  const onStockPage =
+    page.status === 'ok' &&
+    typeof location !== 'undefined' &&
+    location.pathname.startsWith(`/stocks/${page.data.stringId}/`);
+  if (page.status !== 'ok' || !onStockPage) {
+    setGround(groundId);
+    return;
+  }
+  const current = page.data;
+  if (groundId === current.groundId && $ground.get() === groundId) return;
+  if (!current.tradingGrounds.some((ground) => ground.id === groundId)) {
+    console.error(`fin-elements: ground ${groundId} is not a trading ground of ${current.stringId}`);
+    return;
+  }
+  const path = stockPagePath(current, groundId);
+  switching?.abort();
+  const controller = new AbortController();
+  switching = controller;
+  $groundSwitching.set(true);
+  try {
+    const query = new URLSearchParams({ format: 'json', lang: current.lang });
+    const next = parseStockPageData(await getJson(`${path}?${query}`, { signal: controller.signal }), path);
+    if (switching !== controller) return;
+    if (opts.history !== 'none') {
+      // Mark the entry we leave, so Back returns to its ground.
+      const state = (history.state ?? {}) as Record<string, unknown>;
+      if (state.finGroundId === undefined)
+        history.replaceState({ ...state, finGroundId: current.groundId }, '');
+      history.pushState({ finGroundId: groundId }, '', `${path}${location.search}${location.hash}`);
+    }
+    setStockPageData(next);
+    resetPeriod(next.excelDefaultEnd);
+    setGround(next.groundId);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    console.error(`fin-elements: page data of ${path} not loaded (${(error as Error).message}); navigating`);
+    location.assign(`${path}${location.search}`);
+  } finally {
+    if (switching === controller) {
+      switching = null;
+      $groundSwitching.set(false);
+    }
+  }
 }

@@ -67,6 +67,14 @@ export function issuerPageStore(
 /** The main block of a stock page. */
 export const $page = stockPageStore();
 
+/**
+ * Replaces the data of a block the elements read (a ground switch reloads the page data with
+ * `?format=json`, SPEC §2): every element bound to it follows without a reload.
+ */
+export function setStockPageData(data: StockPageData, selector = DEFAULT_PAGE_DATA_SELECTOR): void {
+  (stockPageStore(selector) as WritableAtom<PageDataState<StockPageData>>).set({ status: 'ok', data });
+}
+
 /** Forget what was read, so the next mount reads the blocks again (tests; pages that replace blocks). */
 export function resetPageData(): void {
   for (const store of cache.values()) store.set({ status: 'none' });
