@@ -1,0 +1,92 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $ground, stockPagePath, switchGround } from './ground.ts';
+import { $page, resetPageData } from './page.ts';
+import { $period, initPeriod } from './period.ts';
+
+const grounds = [
+  { id: 1, text: 'Moscow Exchange' },
+  { id: 2, text: 'SPB Exchange' },
+];
+
+function pageData(groundId: number, lastDate: string) {
+  return {
+    lang: 'eng',
+    stockId: 1,
+    groundId,
+    stringId: 'sber',
+    stockInfo: { stock_full_name: 'Sberbank', splits: [] },
+    tradingGrounds: grounds,
+    excelDefaultEnd: lastDate,
+  };
+}
+
+let unbind: Array<() => void> = [];
+
+beforeEach(() => {
+  history.replaceState(null, '', '/stocks/sber/?lang=eng');
+  document.body.innerHTML = `<script type="application/json" id="fin-page-data">${JSON.stringify(pageData(1, '30.06.2025'))}</script>`;
+  unbind = [$page.listen(() => {}), $ground.listen(() => {})];
+  initPeriod('30.06.2025');
+});
+
+afterEach(() => {
+  unbind.forEach((stop) => stop());
+  vi.unstubAllGlobals();
+  resetPageData();
+  $ground.set(null);
+  $period.set(null);
+  cleanStores($ground, $page, $period);
+});
+
+describe('stockPagePath', () => {
+  it('has no ground segment for the first ground (SPEC §2)', () => {
+    expect(stockPagePath({ stringId: 'sber', tradingGrounds: grounds }, 1)).toBe('/stocks/sber/');
+    expect(stockPagePath({ stringId: 'sber', tradingGrounds: grounds }, 2)).toBe('/stocks/sber/2/');
+  });
+});
+
+describe('switchGround', () => {
+  it('loads the page data as JSON, rewrites the address, resets the period and sets the ground', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(pageData(2, '27.06.2025'))));
+    vi.stubGlobal('fetch', fetchMock);
+    $period.set({ id: 5, from: '30.06.2022', to: '30.06.2025', lastDate: '30.06.2025' });
+
+    await switchGround(2);
+
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toContain(
+      '/stocks/sber/2/?format=json&lang=eng',
+    );
+    expect(location.pathname + location.search).toBe('/stocks/sber/2/?lang=eng');
+    expect($ground.get()).toBe(2);
+    const page = $page.get();
+    expect(page.status === 'ok' && page.data.groundId).toBe(2);
+    expect($period.get()).toMatchObject({ id: 1, from: '27.05.2025', to: '27.06.2025' });
+  });
+
+  it('ignores a ground the stock does not trade on', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await switchGround(9);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('ground 9 is not a trading ground of sber'));
+    expect(location.pathname).toBe('/stocks/sber/');
+    error.mockRestore();
+  });
+
+  it('keeps the page data it has when the answer is malformed, and falls back to navigating', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ stockId: 'x' }))),
+    );
+    const assign = vi.spyOn(location, 'assign').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await switchGround(2);
+    expect(assign).toHaveBeenCalledWith('/stocks/sber/2/?lang=eng');
+    const page = $page.get();
+    expect(page.status === 'ok' && page.data.groundId).toBe(1);
+    assign.mockRestore();
+    error.mockRestore();
+  });
+});
