@@ -1,0 +1,176 @@
+/** Pure helpers of the chart engine, kept free of amCharts so they are unit-tested in Node. */
+import type { ChartFlag, ChartPoint, PriceChartView } from './chart.types.ts';
+
+/** SPEC §9 chart colours, plus the flag marks. */
+export const CHART_COLORS = {
+  rise: '#5cb585',
+  fall: '#e31e25',
+  unchanged: '#9ba0b2',
+  volume: '#F8BB68',
+  dividend: '#1d5fbf',
+  split: '#8e44ad',
+} as const;
+
+export interface TimeInterval {
+  timeUnit: 'minute' | 'day';
+  count: number;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** The points that set the chart's time grid: the main line series, or the bars in OHLC mode. */
+function mainTimes(view: PriceChartView): ArrayLike<readonly [number, ...number[]]> {
+  if (view.mode === 'ohlc') return view.ohlc?.bars ?? [];
+  return view.series[0]?.data ?? [];
+}
+
+/**
+ * amCharts' date axis places each point in a cell of its base interval, so the interval must not
+ * be coarser than the data's step: daily data → 1 day, 5-minute data → 5 minutes.
+ */
+export function baseIntervalOf(view: PriceChartView): TimeInterval {
+  const points = mainTimes(view);
+  let step = Infinity;
+  for (let i = 1; i < points.length; i++) {
+    const gap = points[i]![0] - points[i - 1]![0];
+    if (gap > 0 && gap < step) step = gap;
+  }
+  if (step >= DAY_MS || !Number.isFinite(step)) {
+    return view.intraday ? { timeUnit: 'minute', count: 5 } : { timeUnit: 'day', count: 1 };
+  }
+  return { timeUnit: 'minute', count: Math.max(1, Math.floor(step / MINUTE_MS)) };
+}
+
+export function sameInterval(
+  a: { timeUnit: string; count: number } | null | undefined,
+  b: TimeInterval,
+): boolean {
+  return !!a && a.timeUnit === b.timeUnit && a.count === b.count;
+}
+
+/** Width the value axis labels and paddings take from a container (px), when the axis shows values. */
+const AXIS_ALLOWANCE = 70;
+const PADDING_ALLOWANCE = 16;
+
+/** Pixel columns of the plot inside a container `width` px wide (an estimate before layout). */
+export function plotColumns(width: number, valueAxisShown: boolean): number {
+  const plot = width - PADDING_ALLOWANCE - (valueAxisShown ? AXIS_ALLOWANCE : 0);
+  return Math.max(50, Math.floor(plot));
+}
+
+/** amCharts reads `[` `]` as style tags and `{` `}` as placeholders; doubled they print as is. */
+export function escapeChartText(text: string): string {
+  return text.replace(/[[\]{}]/g, (bracket) => bracket + bracket);
+}
+
+export interface FlagPoint {
+  /** ms UTC of the main series point the flag sits on. */
+  t: number;
+  /** That point's value: the flag is drawn on the line. */
+  v: number;
+  type: ChartFlag['type'];
+  /** Escaped for amCharts text. */
+  text: string;
+}
+
+/**
+ * Each flag on the main series: at the point on its date, or the first point after it (an
+ * ex-dividend date can fall on a day without trading). Flags outside the series are left out;
+ * flags on the same point are joined into one mark.
+ */
+export function flagPoints(flags: ChartFlag[], main: ChartPoint[]): FlagPoint[] {
+  if (main.length === 0) return [];
+  const first = main[0]![0];
+  const last = main[main.length - 1]![0];
+  const byPoint = new Map<number, FlagPoint>();
+  for (const flag of [...flags].sort((a, b) => a.date - b.date)) {
+    if (flag.date < first - DAY_MS || flag.date > last) continue;
+    let low = 0;
+    let high = main.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (main[middle]![0] < flag.date) low = middle + 1;
+      else high = middle;
+    }
+    const [t, v] = main[low]!;
+    const existing = byPoint.get(t);
+    const text = escapeChartText(flag.text);
+    if (existing) {
+      existing.text += `\n${text}`;
+      if (flag.type === 'split') existing.type = 'split';
+    } else {
+      byPoint.set(t, { t, v, type: flag.type, text });
+    }
+  }
+  return [...byPoint.values()];
+}
+
+/** Index of the point nearest to `time` in points sorted by time; -1 when there are none. */
+export function nearestIndex(points: ArrayLike<readonly [number, ...number[]]>, time: number): number {
+  if (points.length === 0) return -1;
+  let low = 0;
+  let high = points.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (points[middle]![0] < time) low = middle + 1;
+    else high = middle;
+  }
+  if (low > 0 && time - points[low - 1]![0] <= points[low]![0] - time) return low - 1;
+  return low;
+}
+
+/** Index of the last point at or before `time`; the first point when `time` is before them all; -1 when empty. */
+export function floorIndex(points: ArrayLike<readonly [number, ...number[]]>, time: number): number {
+  if (points.length === 0) return -1;
+  let low = 0;
+  let high = points.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (points[middle]![0] <= time) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** Share of the value span added above and below the lines, so they do not touch the plot's edges. */
+const VALUE_MARGIN = 0.03;
+
+/**
+ * The value axis range for lines: their lowest and highest value with a margin (a flat line gets
+ * a margin around its value); null when there is nothing to show.
+ */
+export function valueRange(series: ChartPoint[][]): { min: number; max: number } | null {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const points of series) {
+    for (const [, value] of points) {
+      if (value < min) min = value;
+      if (value > max) max = value;
+    }
+  }
+  if (!(min <= max)) return null;
+  const margin = (max - min) * VALUE_MARGIN || Math.abs(max) * VALUE_MARGIN || 1;
+  return { min: min - margin, max: max + margin };
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** SPEC §9 date format DD.MM.YYYY (and HH:mm for intraday points) in `timeZone`. */
+export function formatChartDate(time: number, withTime: boolean, timeZone = 'UTC'): string {
+  const key = `${timeZone}|${withTime}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
+    });
+    dateFormats.set(key, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(time).map((part) => [part.type, part.value]));
+  const date = `${parts.day}.${parts.month}.${parts.year}`;
+  return withTime ? `${date} ${parts.hour}:${parts.minute}` : date;
+}

@@ -1,0 +1,710 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+  type UIEvent,
+} from 'react';
+import { postJson } from '../../core/api/client.ts';
+import {
+  DEFAULT_MOBILE_SHOWN_COLUMN,
+  DEFAULT_VIRTUAL_HEIGHT_PX,
+  MOBILE_BREAKPOINT_PX,
+  VIRTUALIZE_ABOVE_ROWS,
+  buildDisplayList,
+  cellText,
+  cutText,
+  hiddenColumnFields,
+  isCellObject,
+  mobileColumnPage,
+  nextSort,
+  safeHref,
+  sortOrder,
+  virtualWindow,
+  type DisplayItem,
+  type Reveal,
+} from './data-table.model.ts';
+import { scrollToTop } from '../scroll-back/scroll-back.ts';
+import type {
+  DataTableProps,
+  LockedExpansion,
+  TableColumn,
+  TableRow,
+  TableSort,
+} from './data-table.types.ts';
+
+/** SPEC §7: where an expansion is logged unless the caller names another address. */
+export const DEFAULT_ACTION_LOG_URL = '/api/contactActionLog/';
+/** Row height assumed until a rendered row has been measured (and where nothing can be measured). */
+const ESTIMATED_ROW_HEIGHT_PX = 33;
+/** Widths of the lead columns, so a fixed first column can sit right after them. */
+const CHECK_COLUMN_PX = 36;
+const NUMBER_COLUMN_PX = 48;
+
+/**
+ * The full data table (SPEC §2 shared widgets): sort per column, row limit with show more/hide,
+ * groups, prev/next row reveals, checkboxes, row numbers, fixed head and first column, a paged
+ * column layout below 680 px, and virtual rows for long tables. All logic is in the model.
+ *
+ * Elements pass `t` from `useLabels('widgets', 'common')`, add `dataTableStyles` to their styles,
+ * and fire `fin-sort-change` / `fin-expand-change` from `onSortChange` / `onExpandChange` (both
+ * are called for user actions only).
+ */
+export function DataTable(props: DataTableProps) {
+  const {
+    columns,
+    rows,
+    caption,
+    limit = 0,
+    totalRows = 0,
+    rowNumbers = false,
+    checkboxes = false,
+    onCheckedChange,
+    groupBy,
+    fixedHead = false,
+    fixedFirstColumn = false,
+    sort: controlledSort,
+    onSortChange,
+    mobileColumns,
+    mobileShownColumn = DEFAULT_MOBILE_SHOWN_COLUMN,
+    mobilePageSize = 1,
+    locked,
+    expandActionId = 0,
+    actionLogUrl = DEFAULT_ACTION_LOG_URL,
+    onExpandChange,
+    maxHeight,
+    t,
+  } = props;
+  const tableId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const lockedRef = useRef<HTMLDivElement>(null);
+  const narrow = useNarrowLayout(rootRef);
+
+  // Sort: controlled when the caller passes `sort` (even null), else kept here.
+  const [ownSort, setOwnSort] = useState<TableSort | null>(null);
+  const sort = controlledSort === undefined ? ownSort : controlledSort;
+  const sortField = sort?.field;
+  const sortDirection = sort?.order;
+  const order = useMemo(
+    () => sortOrder(rows, sortField && sortDirection ? { field: sortField, order: sortDirection } : null),
+    [rows, sortField, sortDirection],
+  );
+  const changeSort = (field: string) => {
+    const next = nextSort(sort, field);
+    if (controlledSort === undefined) setOwnSort(next);
+    onSortChange?.(next ?? { field, order: null });
+  };
+
+  // Columns: SPEC §5 hiding, then the mobile set and page.
+  const hidden = useMemo(() => hiddenColumnFields(columns, rows), [columns, rows]);
+  const shownColumns = useMemo(
+    () => columns.filter((column) => !hidden.has(column.field)),
+    [columns, hidden],
+  );
+  const mobileSet = useMemo(
+    () =>
+      mobileColumns
+        ? mobileColumns.flatMap((field) => shownColumns.filter((column) => column.field === field))
+        : shownColumns,
+    [mobileColumns, shownColumns],
+  );
+  const [shownColumn, setShownColumn] = useState(mobileShownColumn);
+  const [shownColumnProp, setShownColumnProp] = useState(mobileShownColumn);
+  if (shownColumnProp !== mobileShownColumn) {
+    setShownColumnProp(mobileShownColumn);
+    setShownColumn(mobileShownColumn);
+  }
+  const paged = mobileSet.slice(1);
+  const page = mobileColumnPage(paged.length, shownColumn, mobilePageSize);
+  const renderColumns =
+    narrow && mobileSet.length > 0 ? [mobileSet[0]!, ...paged.slice(page.start, page.end)] : shownColumns;
+  const pageColumns = (step: -1 | 1) =>
+    setShownColumn(2 + Math.max(0, page.start + step * Math.max(1, Math.floor(mobilePageSize))));
+
+  // Rows on screen.
+  const [reveal, setReveal] = useState<Reveal>({ prev: false, next: false });
+  const [collapsedGroups, setCollapsedGroups] = useState<ReadonlySet<string>>(() => new Set());
+  const [expanded, setExpanded] = useState(false);
+  const display = useMemo(
+    () => buildDisplayList(rows, { order, reveal, groupBy, collapsedGroups, limit, expanded }),
+    [rows, order, reveal, groupBy, collapsedGroups, limit, expanded],
+  );
+  const collapsible = limit > 0 && Math.max(display.total, totalRows) > limit;
+
+  // Checked rows and cells opened on mobile start again with new rows.
+  const [stateRows, setStateRows] = useState(rows);
+  const [checked, setChecked] = useState<ReadonlySet<TableRow>>(
+    () => new Set(rows.filter((row) => row.checked)),
+  );
+  const [openCells, setOpenCells] = useState<ReadonlySet<string>>(() => new Set());
+  if (stateRows !== rows) {
+    setStateRows(rows);
+    setChecked(new Set(rows.filter((row) => row.checked)));
+    setOpenCells(new Set());
+  }
+  const setCheckedRows = (next: ReadonlySet<TableRow>) => {
+    setChecked(next);
+    onCheckedChange?.(rows.filter((row) => next.has(row)));
+  };
+
+  // Expansion: SPEC §4 collapsed/expanded, §5 locked, §7 action log.
+  const [lockShown, setLockShown] = useState(false);
+  const [collapseCount, setCollapseCount] = useState(0);
+  const toggleExpanded = () => {
+    if (!expanded && locked) {
+      setLockShown(true);
+      return;
+    }
+    const next = !expanded;
+    setExpanded(next);
+    onExpandChange?.(next);
+    if (next && expandActionId > 0) {
+      // SPEC §8: a failed log call is not shown.
+      postJson(actionLogUrl, { actionId: expandActionId }).catch(() => {});
+    }
+    if (!next) setCollapseCount((count) => count + 1);
+  };
+  useEffect(() => {
+    if (lockShown) lockedRef.current?.focus();
+  }, [lockShown]);
+  useLayoutEffect(() => {
+    if (collapseCount === 0) return;
+    toggleRef.current?.focus({ preventScroll: true });
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    if (rootRef.current) return scrollToTop(rootRef.current);
+  }, [collapseCount]);
+
+  // Virtual rows: only those in the scroll box plus overscan, with spacer rows for the rest.
+  const virtual = maxHeight !== undefined || display.items.length > VIRTUALIZE_ABOVE_ROWS;
+  const boxHeight = maxHeight ?? (virtual ? DEFAULT_VIRTUAL_HEIGHT_PX : undefined);
+  const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW_HEIGHT_PX);
+  const measured = useRef(false);
+  const [firstRow, setFirstRow] = useState(0);
+  const onScroll = useCallback(
+    (event: UIEvent<HTMLDivElement>) => setFirstRow(Math.floor(event.currentTarget.scrollTop / rowHeight)),
+    [rowHeight],
+  );
+  useLayoutEffect(() => {
+    if (!virtual || measured.current) return;
+    const height = scrollRef.current?.querySelector('tbody > tr.dt-row')?.getBoundingClientRect().height ?? 0;
+    if (height > 0) {
+      measured.current = true;
+      setRowHeight(height);
+    }
+  }, [virtual, display.items]);
+  const slice = virtual
+    ? virtualWindow(display.items.length, firstRow * rowHeight, boxHeight ?? 0, rowHeight)
+    : { start: 0, end: display.items.length, before: 0, after: 0 };
+
+  // Lead columns (checkbox, number) and the fixed first column's offset after them.
+  const leadWidth = (checkboxes ? CHECK_COLUMN_PX : 0) + (rowNumbers ? NUMBER_COLUMN_PX : 0);
+  const columnCount = renderColumns.length + (checkboxes ? 1 : 0) + (rowNumbers ? 1 : 0);
+  const checkedCount = useMemo(() => rows.filter((row) => checked.has(row)).length, [rows, checked]);
+
+  const rowContext: RowContext = {
+    rows,
+    renderColumns,
+    shownColumns,
+    checkboxes,
+    rowNumbers,
+    checked,
+    narrow,
+    openCells,
+    fixedFirstColumn,
+    leadWidth,
+    t,
+    toggleChecked: (row) => {
+      const next = new Set(checked);
+      if (next.has(row)) next.delete(row);
+      else next.add(row);
+      setCheckedRows(next);
+    },
+    toggleCell: (key) => {
+      const next = new Set(openCells);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      setOpenCells(next);
+    },
+  };
+
+  const renderItem = (item: DisplayItem, position: number): ReactNode => {
+    const ariaRowIndex = virtual ? position + 2 : undefined;
+    if (item.kind === 'row')
+      return <Row key={`r${item.index}`} item={item} ariaRowIndex={ariaRowIndex} {...rowContext} />;
+    if (item.kind === 'group') {
+      return (
+        <tr key={`g${item.key}`} className="dt-group" part="group" aria-rowindex={ariaRowIndex}>
+          <th scope="rowgroup" colSpan={columnCount}>
+            <button
+              type="button"
+              className="dt-group__toggle"
+              aria-expanded={!item.collapsed}
+              onClick={() => {
+                const next = new Set(collapsedGroups);
+                if (next.has(item.key)) next.delete(item.key);
+                else next.add(item.key);
+                setCollapsedGroups(next);
+              }}
+            >
+              <span className="dt-group__icon" aria-hidden="true" />
+              {item.key} <span className="dt-group__count">({item.count})</span>
+            </button>
+          </th>
+        </tr>
+      );
+    }
+    const showLabel = item.which === 'prev' ? 'widgets:show_previous' : 'widgets:show_next';
+    return (
+      <tr
+        key={`v${item.which}`}
+        className={`dt-reveal dt-reveal--${item.which}`}
+        aria-rowindex={ariaRowIndex}
+      >
+        <td colSpan={columnCount}>
+          <button
+            type="button"
+            className="fin-link-button"
+            aria-expanded={item.open}
+            onClick={() => setReveal({ ...reveal, [item.which]: !item.open })}
+          >
+            {item.open ? t('widgets:hide') : t(showLabel)}
+          </button>
+        </td>
+      </tr>
+    );
+  };
+
+  const classes = [
+    'dt',
+    fixedHead || virtual ? 'dt--fixed-head' : '',
+    fixedFirstColumn ? 'dt--fixed-first' : '',
+    virtual ? 'dt--virtual' : '',
+    narrow ? 'dt--narrow' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className={classes} ref={rootRef}>
+      <div
+        className="dt-scroll"
+        ref={scrollRef}
+        style={boxHeight !== undefined ? { maxHeight: `${boxHeight}px` } : undefined}
+        onScroll={virtual ? onScroll : undefined}
+        // A scroll box must be reachable by keyboard to scroll it.
+        tabIndex={boxHeight !== undefined ? 0 : undefined}
+        role={boxHeight !== undefined ? 'region' : undefined}
+        aria-label={boxHeight !== undefined ? caption : undefined}
+      >
+        <table
+          id={tableId}
+          className="dt-table"
+          part="table"
+          aria-rowcount={virtual ? display.items.length + 1 : undefined}
+        >
+          <caption className="dt-caption">{caption}</caption>
+          <thead part="head">
+            <tr aria-rowindex={virtual ? 1 : undefined}>
+              {checkboxes ? (
+                <th
+                  scope="col"
+                  className="dt-check dt-lead"
+                  style={fixedFirstColumn ? { left: 0 } : undefined}
+                >
+                  <SelectAll
+                    count={checkedCount}
+                    total={rows.length}
+                    label={t('widgets:select_all')}
+                    onChange={(all) => setCheckedRows(new Set(all ? rows : []))}
+                  />
+                </th>
+              ) : null}
+              {rowNumbers ? (
+                <th
+                  scope="col"
+                  className="dt-num dt-lead"
+                  style={fixedFirstColumn ? { left: checkboxes ? CHECK_COLUMN_PX : 0 } : undefined}
+                >
+                  <abbr title={t('widgets:row_number')}>#</abbr>
+                </th>
+              ) : null}
+              {renderColumns.map((column, position) => (
+                <HeaderCell
+                  key={column.field}
+                  column={column}
+                  first={position === 0}
+                  sort={sort}
+                  onSort={changeSort}
+                  fixedLeft={fixedFirstColumn && position === 0 ? leadWidth : undefined}
+                  paging={
+                    narrow && paged.length > Math.max(1, mobilePageSize)
+                      ? {
+                          previous: position === 1 && page.canPrevious ? () => pageColumns(-1) : null,
+                          next:
+                            position === renderColumns.length - 1 && page.canNext
+                              ? () => pageColumns(1)
+                              : null,
+                          showPrevious: position === 1,
+                          showNext: position === renderColumns.length - 1,
+                        }
+                      : null
+                  }
+                  t={t}
+                />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {slice.before > 0 ? (
+              <tr className="dt-spacer" aria-hidden="true" style={{ height: slice.before }} />
+            ) : null}
+            {display.items
+              .slice(slice.start, slice.end)
+              .map((item, offset) => renderItem(item, slice.start + offset))}
+            {slice.after > 0 ? (
+              <tr className="dt-spacer" aria-hidden="true" style={{ height: slice.after }} />
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {collapsible ? (
+        lockShown && locked ? (
+          <LockedMessage locked={locked} ref={lockedRef} t={t} />
+        ) : (
+          <div className="dt-more">
+            <button
+              ref={toggleRef}
+              type="button"
+              className="fin-link-button"
+              part="show-more"
+              aria-expanded={expanded}
+              aria-controls={tableId}
+              onClick={toggleExpanded}
+            >
+              {expanded ? t('widgets:hide') : t('widgets:show_more')}
+            </button>
+          </div>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+/** SPEC §9 breakpoint, on the table's own width (a narrow sidebar pages too); the viewport where nothing is laid out. */
+function useNarrowLayout(ref: RefObject<HTMLElement | null>): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const width =
+        element.getBoundingClientRect().width || element.ownerDocument.defaultView?.innerWidth || 0;
+      setNarrow(width > 0 && width < MOBILE_BREAKPOINT_PX);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') {
+      globalThis.addEventListener('resize', measure);
+      return () => globalThis.removeEventListener('resize', measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return narrow;
+}
+
+interface HeaderCellProps {
+  column: TableColumn;
+  first: boolean;
+  sort: TableSort | null;
+  onSort(field: string): void;
+  fixedLeft: number | undefined;
+  paging: {
+    previous: (() => void) | null;
+    next: (() => void) | null;
+    showPrevious: boolean;
+    showNext: boolean;
+  } | null;
+  t: DataTableProps['t'];
+}
+
+function HeaderCell({ column, first, sort, onSort, fixedLeft, paging, t }: HeaderCellProps) {
+  const order = sort?.field === column.field ? sort.order : null;
+  const sortable = column.sortable !== false;
+  const className = [
+    first ? 'dt-first' : '',
+    column.align === 'end' ? 'dt-end' : '',
+    order ? `dt-sorted dt-sorted--${order}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <th
+      scope="col"
+      className={className || undefined}
+      aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : undefined}
+      style={fixedLeft !== undefined ? { left: fixedLeft } : undefined}
+      data-field={column.field}
+    >
+      {paging?.showPrevious ? (
+        <PageButton direction="previous" onClick={paging.previous} label={t('widgets:previous_column')} />
+      ) : null}
+      {sortable ? (
+        <button type="button" className="dt-sort" onClick={() => onSort(column.field)}>
+          {column.title}
+          <span className="dt-sort__icon" aria-hidden="true" />
+        </button>
+      ) : (
+        column.title
+      )}
+      {paging?.showNext ? (
+        <PageButton direction="next" onClick={paging.next} label={t('widgets:next_column')} />
+      ) : null}
+    </th>
+  );
+}
+
+function PageButton({
+  direction,
+  onClick,
+  label,
+}: {
+  direction: 'previous' | 'next';
+  onClick: (() => void) | null;
+  label: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`dt-page dt-page--${direction}`}
+      aria-label={label}
+      title={label}
+      disabled={!onClick}
+      onClick={onClick ?? undefined}
+    >
+      <span aria-hidden="true">{direction === 'previous' ? '‹' : '›'}</span>
+    </button>
+  );
+}
+
+function SelectAll({
+  count,
+  total,
+  label,
+  onChange,
+}: {
+  count: number;
+  total: number;
+  label: string;
+  onChange(all: boolean): void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = count > 0 && count < total;
+  }, [count, total]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label={label}
+      checked={total > 0 && count === total}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+    />
+  );
+}
+
+interface RowContext {
+  rows: readonly TableRow[];
+  renderColumns: TableColumn[];
+  shownColumns: TableColumn[];
+  checkboxes: boolean;
+  rowNumbers: boolean;
+  checked: ReadonlySet<TableRow>;
+  narrow: boolean;
+  openCells: ReadonlySet<string>;
+  fixedFirstColumn: boolean;
+  leadWidth: number;
+  t: DataTableProps['t'];
+  toggleChecked(row: TableRow): void;
+  toggleCell(key: string): void;
+}
+
+function Row({
+  item,
+  ariaRowIndex,
+  rows,
+  renderColumns,
+  shownColumns,
+  checkboxes,
+  rowNumbers,
+  checked,
+  narrow,
+  openCells,
+  fixedFirstColumn,
+  leadWidth,
+  t,
+  toggleChecked,
+  toggleCell,
+}: RowContext & { item: Extract<DisplayItem, { kind: 'row' }>; ariaRowIndex: number | undefined }) {
+  const row = rows[item.index]!;
+  // A colspan row's first cell covers the first `colspan` shown columns (fewer are on screen on mobile).
+  const covered = new Set(
+    row.colspan && row.colspan > 1 ? shownColumns.slice(0, row.colspan).map((column) => column.field) : [],
+  );
+  const cells: ReactNode[] = [];
+  for (let position = 0; position < renderColumns.length; position++) {
+    const column = renderColumns[position]!;
+    const first = position === 0;
+    if (!first && covered.has(column.field)) continue;
+    const span =
+      first && covered.size > 0 ? renderColumns.filter((other) => covered.has(other.field)).length : 1;
+    const value = row[column.field];
+    const cellKey = `${item.index}:${column.field}`;
+    const content = cellContent(column, row, narrow, openCells.has(cellKey), () => toggleCell(cellKey), t);
+    const className = [
+      first ? 'dt-first' : '',
+      column.align === 'end' ? 'dt-end' : '',
+      column.comment ? 'dt-comment' : '',
+      column.className?.(value, row) ?? '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const cellProps = {
+      className: className || undefined,
+      colSpan: span > 1 ? span : undefined,
+      title: content.title,
+      style: first && fixedFirstColumn ? { left: leadWidth } : undefined,
+    };
+    cells.push(
+      first ? (
+        <th key={column.field} scope="row" {...cellProps}>
+          {content.node}
+        </th>
+      ) : (
+        <td key={column.field} {...cellProps}>
+          {content.node}
+        </td>
+      ),
+    );
+  }
+  const isChecked = checked.has(row);
+  return (
+    <tr className={row.class ? `dt-row ${row.class}` : 'dt-row'} part="row" aria-rowindex={ariaRowIndex}>
+      {checkboxes ? (
+        <td className="dt-check dt-lead" style={fixedFirstColumn ? { left: 0 } : undefined}>
+          <input
+            type="checkbox"
+            checked={isChecked}
+            aria-label={cellText(row[renderColumns[0]?.field ?? '']) || t('widgets:select_row')}
+            onChange={() => toggleChecked(row)}
+          />
+        </td>
+      ) : null}
+      {rowNumbers ? (
+        <td
+          className="dt-num dt-lead"
+          style={fixedFirstColumn ? { left: checkboxes ? CHECK_COLUMN_PX : 0 } : undefined}
+        >
+          {item.number}
+        </td>
+      ) : null}
+      {cells}
+    </tr>
+  );
+}
+
+/** A cell's content: formatted, or its text (cut at 80 unless a comment column), link, tooltip and info mark. */
+function cellContent(
+  column: TableColumn,
+  row: TableRow,
+  narrow: boolean,
+  open: boolean,
+  toggle: () => void,
+  t: DataTableProps['t'],
+): { node: ReactNode; title: string | undefined } {
+  const raw = row[column.field];
+  const cell = isCellObject(raw) ? raw : null;
+  if (column.format) return { node: column.format(raw, row), title: cell?.title };
+  const full = cellText(raw);
+  const { text, cut } = column.comment ? { text: full, cut: false } : cutText(full);
+  let node: ReactNode = open ? full : text;
+  const href = cell?.lnk ? safeHref(cell.lnk) : undefined;
+  if (href) {
+    node = (
+      <a href={href} title={cell?.ttl}>
+        {node}
+      </a>
+    );
+  }
+  if (cell?.tooltip) {
+    node = (
+      <span className="dt-tip" tabIndex={0} data-tip={cell.tooltip} aria-description={cell.tooltip}>
+        {node}
+      </span>
+    );
+  }
+  return {
+    node: (
+      <>
+        {node}
+        {cell?.info ? (
+          <span
+            className="dt-info dt-tip"
+            tabIndex={0}
+            role="img"
+            aria-label={cell.info}
+            data-tip={cell.info}
+          >
+            i
+          </span>
+        ) : null}
+        {cut && narrow ? (
+          <button
+            type="button"
+            className="dt-cell-more fin-link-button"
+            aria-expanded={open}
+            onClick={toggle}
+          >
+            {open ? t('widgets:hide') : t('widgets:show_more')}
+          </button>
+        ) : null}
+      </>
+    ),
+    // The full text of a cut cell is in its title (SPEC §5); otherwise the cell object's own.
+    title: cut ? full : (cell?.title ?? undefined),
+  };
+}
+
+/** SPEC §5 / §8: why a locked table cannot expand, with the way forward. */
+function LockedMessage({
+  locked,
+  ref,
+  t,
+}: {
+  locked: LockedExpansion;
+  ref: RefObject<HTMLDivElement | null>;
+  t: DataTableProps['t'];
+}) {
+  const auth = locked.reason === 'need_auth';
+  return (
+    <div
+      className="fin-message fin-message--error dt-locked"
+      part="error"
+      role="alert"
+      tabIndex={-1}
+      ref={ref}
+    >
+      <span>{t(auth ? 'common:need_auth' : 'common:need_get_access')}</span>
+      <a href={auth ? locked.loginUrl : locked.accessUrl}>
+        {t(auth ? 'common:login' : 'widgets:get_access')}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import { act, useRef } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CSS_FULLSCREEN_CLASS,
+  FullscreenButton,
+  readFullscreenCookie,
+  writeFullscreenCookie,
+  type FullscreenButtonProps,
+} from './index.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const COOKIE = 'fin-network-graph';
+const LABELS = { enter: 'Full screen', exit: 'Exit full screen' };
+
+let container: HTMLDivElement;
+let root: Root;
+let nativeElement: Element | null = null;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  writeFullscreenCookie(COOKIE, false);
+  nativeElement = null;
+  delete (document as { fullscreenElement?: unknown }).fullscreenElement;
+  delete (document as { fullscreenEnabled?: unknown }).fullscreenEnabled;
+  delete (document as { exitFullscreen?: unknown }).exitFullscreen;
+});
+
+type Callbacks = Pick<FullscreenButtonProps, 'onChange' | 'onStateChange'>;
+
+function Graph(props: Callbacks) {
+  const block = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={block} className="graph">
+      <FullscreenButton target={() => block.current} cookieName={COOKIE} labels={LABELS} {...props} />
+    </div>
+  );
+}
+
+function render(props: Callbacks = {}) {
+  act(() => root.render(<Graph {...props} />));
+}
+
+const button = () => container.querySelector<HTMLButtonElement>('.fin-fullscreen-button')!;
+const block = () => container.querySelector<HTMLElement>('.graph')!;
+const icon = () => button().querySelector('svg')!;
+
+/** A browser with the Fullscreen API: request/exit change document.fullscreenElement and fire the event. */
+function installFullscreenApi(refuse = false) {
+  Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, value: true });
+  Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => nativeElement });
+  const change = (element: Element | null) => {
+    nativeElement = element;
+    document.dispatchEvent(new Event('fullscreenchange'));
+  };
+  const exitFullscreen = vi.fn(async () => change(null));
+  Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: exitFullscreen });
+  const requestFullscreen = vi.fn(async function (this: HTMLElement) {
+    if (refuse) throw new TypeError('Permissions check failed');
+    change(this);
+  });
+  HTMLElement.prototype.requestFullscreen = requestFullscreen;
+  return { requestFullscreen, exitFullscreen, change };
+}
+afterEach(() => {
+  delete (HTMLElement.prototype as { requestFullscreen?: unknown }).requestFullscreen;
+});
+
+describe('FullscreenButton without the Fullscreen API (CSS overlay)', () => {
+  it('starts as an "enter" button with the enter icon, 36 px high', () => {
+    render();
+    expect(button().getAttribute('aria-label')).toBe('Full screen');
+    expect(icon().getAttribute('data-icon')).toBe('enter');
+    expect(icon().getAttribute('height')).toBe('36');
+    expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(false);
+  });
+
+  it('a click opens the overlay, remembers it in the cookie and announces it; a second click leaves', () => {
+    const onChange = vi.fn();
+    render({ onChange });
+    act(() => button().click());
+    expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(true);
+    expect(button().getAttribute('aria-label')).toBe('Exit full screen');
+    expect(icon().getAttribute('data-icon')).toBe('exit');
+    expect(document.cookie).toContain(`${COOKIE}=1`);
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    expect(onChange).toHaveBeenLastCalledWith(true);
+
+    act(() => button().click());
+    expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(false);
+    expect(readFullscreenCookie(COOKIE)).toBe(false);
+    expect(document.documentElement.style.overflow).toBe('');
+    expect(onChange).toHaveBeenLastCalledWith(false);
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('Escape leaves the overlay, unless a widget inside already used the key', () => {
+    const onChange = vi.fn();
+    render({ onChange });
+    act(() => button().click());
+    act(() => {
+      document.body.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+      );
+      const used = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+      used.preventDefault();
+      document.body.dispatchEvent(used);
+    });
+    expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(false);
+    expect(onChange).toHaveBeenCalledTimes(2);
+
+    act(() => button().click());
+    act(() => {
+      const used = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+      used.preventDefault();
+      document.body.dispatchEvent(used);
+    });
+    expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(true);
+  });
+
+  it('Escape inside an open modal dialog closes the dialog, not the full screen', () => {
+    render();
+    act(() => button().click());
+    const dialog = document.createElement('dialog');
+    const input = document.createElement('input');
+    dialog.append(input);
+    block().append(dialog);
+    dialog.showModal();
+    act(() => {
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    });
+    expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(true);
+    dialog.close();
+    dialog.remove();
+  });
+
+  it('restores a remembered full screen as the overlay on mount, without announcing a user change', () => {
+    writeFullscreenCookie(COOKIE, true);
+    const onChange = vi.fn();
+    const onStateChange = vi.fn();
+    render({ onChange, onStateChange });
+    expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(true);
+    expect(button().getAttribute('aria-label')).toBe('Exit full screen');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(onStateChange).toHaveBeenCalledWith(true);
+  });
+
+  it('unmounting in full screen gives the page back its scrolling', () => {
+    document.documentElement.style.overflow = 'scroll';
+    render();
+    act(() => button().click());
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    act(() => root.render(<div />));
+    expect(document.documentElement.style.overflow).toBe('scroll');
+    document.documentElement.style.overflow = '';
+  });
+});
+
+describe('FullscreenButton with the Fullscreen API', () => {
+  it('a click requests native full screen on the target; the state follows fullscreenchange', async () => {
+    const api = installFullscreenApi();
+    const onChange = vi.fn();
+    render({ onChange });
+    await act(async () => button().click());
+    expect(api.requestFullscreen).toHaveBeenCalledTimes(1);
+    expect(api.requestFullscreen.mock.contexts[0]).toBe(block());
+    expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(false);
+    expect(button().getAttribute('aria-label')).toBe('Exit full screen');
+    expect(readFullscreenCookie(COOKIE)).toBe(true);
+    expect(onChange).toHaveBeenLastCalledWith(true);
+
+    // The user leaves with the browser's own Escape handling.
+    await act(async () => api.change(null));
+    expect(button().getAttribute('aria-label')).toBe('Full screen');
+    expect(readFullscreenCookie(COOKIE)).toBe(false);
+    expect(onChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it('a click in native full screen exits it', async () => {
+    const api = installFullscreenApi();
+    render();
+    await act(async () => button().click());
+    await act(async () => button().click());
+    expect(api.exitFullscreen).toHaveBeenCalledTimes(1);
+    expect(button().getAttribute('aria-label')).toBe('Full screen');
+  });
+
+  it('follows a target inside a shadow root, where document.fullscreenElement is the host', async () => {
+    const api = installFullscreenApi();
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const inner = document.createElement('div');
+    shadow.append(inner);
+    // As a browser retargets: the document sees the host, the shadow root the element itself.
+    Object.defineProperty(document, 'fullscreenElement', {
+      configurable: true,
+      get: () => (nativeElement ? host : null),
+    });
+    Object.defineProperty(shadow, 'fullscreenElement', { configurable: true, get: () => nativeElement });
+    const onChange = vi.fn();
+    const shadowRoot = createRoot(inner);
+    act(() => shadowRoot.render(<Graph onChange={onChange} />));
+    const shadowButton = shadow.querySelector<HTMLButtonElement>('.fin-fullscreen-button')!;
+    await act(async () => shadowButton.click());
+    expect(api.requestFullscreen.mock.contexts[0]).toBe(shadow.querySelector('.graph'));
+    expect(onChange).toHaveBeenLastCalledWith(true);
+    expect(shadowButton.getAttribute('aria-label')).toBe('Exit full screen');
+    await act(async () => api.change(null));
+    expect(onChange).toHaveBeenLastCalledWith(false);
+    act(() => shadowRoot.unmount());
+    host.remove();
+  });
+
+  it('falls back to the overlay when the browser refuses', async () => {
+    installFullscreenApi(true);
+    const onChange = vi.fn();
+    render({ onChange });
+    await act(async () => button().click());
+    expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(true);
+    expect(onChange).toHaveBeenCalledWith(true);
+  });
+});
+
+describe('full-screen cookie', () => {
+  it('reads only its own cookie, set to 1', () => {
+    expect(readFullscreenCookie(COOKIE, 'fin-network-graph=1; other=1')).toBe(true);
+    expect(readFullscreenCookie(COOKIE, 'other=1; fin-network-graph=0')).toBe(false);
+    expect(readFullscreenCookie(COOKIE, 'fin-network-graph-x=1')).toBe(false);
+    expect(readFullscreenCookie(COOKIE, '')).toBe(false);
+  });
+});

@@ -1,0 +1,10 @@
+import css from './scroll-table.css?inline';
+
+export {
+  ScrollTable,
+  SCROLL_TABLE_LIMIT,
+  type ScrollTableColumn,
+  type ScrollTableProps,
+} from './ScrollTable.tsx';
+export { visibleRows } from './scroll-table.utils.ts';
+export { css as scrollTableStyles };

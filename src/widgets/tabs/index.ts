@@ -1,0 +1,4 @@
+import css from './tabs.css?inline';
+
+export { Tabs, isTabVisible, type TabOption, type TabsProps } from './Tabs.tsx';
+export { css as tabsStyles };

@@ -1,0 +1,140 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Tabs, type TabOption, type TabsProps } from './index.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const PERIODS: TabOption[] = [
+  { id: 0, ttl: 'Today' },
+  { id: 1, ttl: '1M' },
+  { id: 2, ttl: '3M', disabled: true },
+  { id: 3, ttl: '6M' },
+  { id: 4, ttl: '1Y', show: false },
+  { id: 5, ttl: '3Y', hidden: true },
+];
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+function render(props: Partial<TabsProps> & Pick<TabsProps, 'onSelect'>) {
+  act(() => root.render(<Tabs tabs={PERIODS} active={1} label="Period" {...props} />));
+}
+
+const tabs = () => [...container.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+const tab = (text: string) => tabs().find((button) => button.textContent === text)!;
+
+function press(key: string) {
+  act(() => {
+    (document.activeElement as HTMLElement).dispatchEvent(
+      new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+    );
+  });
+}
+
+describe('Tabs', () => {
+  it('renders a labelled tablist of real buttons without the show:false and hidden tabs', () => {
+    render({ onSelect: vi.fn() });
+    const list = container.querySelector('[role="tablist"]')!;
+    expect(list.getAttribute('aria-label')).toBe('Period');
+    expect(tabs().map((button) => button.textContent)).toEqual(['Today', '1M', '3M', '6M']);
+    expect(tabs().every((button) => button.tagName === 'BUTTON' && button.type === 'button')).toBe(true);
+  });
+
+  it('marks only the active tab selected and makes it the single tab stop', () => {
+    render({ onSelect: vi.fn() });
+    expect(tabs().map((button) => button.getAttribute('aria-selected'))).toEqual([
+      'false',
+      'true',
+      'false',
+      'false',
+    ]);
+    expect(tabs().map((button) => button.tabIndex)).toEqual([-1, 0, -1, -1]);
+    expect(tab('1M').classList.contains('fin-tabs__tab--active')).toBe(true);
+  });
+
+  it('with active null selects nothing and keeps the first enabled tab reachable', () => {
+    render({ active: null, onSelect: vi.fn() });
+    expect(tabs().some((button) => button.getAttribute('aria-selected') === 'true')).toBe(false);
+    expect(tab('Today').tabIndex).toBe(0);
+  });
+
+  it('selects a tab on click, but not the already active one', () => {
+    const onSelect = vi.fn();
+    render({ onSelect });
+    act(() => tab('6M').click());
+    expect(onSelect).toHaveBeenCalledWith(3);
+    act(() => tab('1M').click());
+    expect(onSelect).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not select a disabled tab', () => {
+    const onSelect = vi.fn();
+    render({ onSelect });
+    act(() => tab('3M').click());
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('moves focus and selects with the arrow keys, skipping disabled tabs and wrapping', () => {
+    const onSelect = vi.fn();
+    render({ onSelect });
+    act(() => tab('1M').focus());
+    press('ArrowRight');
+    expect(document.activeElement).toBe(tab('6M'));
+    expect(onSelect).toHaveBeenLastCalledWith(3);
+    press('ArrowRight');
+    expect(document.activeElement).toBe(tab('Today'));
+    expect(onSelect).toHaveBeenLastCalledWith(0);
+    press('ArrowLeft');
+    expect(document.activeElement).toBe(tab('6M'));
+  });
+
+  it('Home and End go to the first and last enabled tab', () => {
+    const onSelect = vi.fn();
+    render({ onSelect });
+    act(() => tab('1M').focus());
+    press('End');
+    expect(document.activeElement).toBe(tab('6M'));
+    expect(onSelect).toHaveBeenLastCalledWith(3);
+    press('Home');
+    expect(document.activeElement).toBe(tab('Today'));
+    expect(onSelect).toHaveBeenLastCalledWith(0);
+  });
+
+  it('ignores other keys and browser shortcuts such as Alt+Left', () => {
+    const onSelect = vi.fn();
+    render({ onSelect });
+    act(() => tab('1M').focus());
+    press('a');
+    act(() => {
+      tab('1M').dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'ArrowLeft', altKey: true, bubbles: true, cancelable: true }),
+      );
+    });
+    expect(document.activeElement).toBe(tab('1M'));
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('applies the size, className and per-tab class', () => {
+    render({
+      onSelect: vi.fn(),
+      size: 'small',
+      className: 'views',
+      tabs: [{ id: 'a', ttl: 'A', class: 'is-new' }],
+      active: 'a',
+    });
+    const list = container.querySelector('[role="tablist"]')!;
+    expect(list.className).toBe('fin-tabs fin-tabs--small views');
+    expect(tab('A').classList.contains('is-new')).toBe(true);
+  });
+});
