@@ -1,0 +1,81 @@
+/**
+ * Pure transforms of the archive answer (SPEC §3 "Trading table") into table rows: each cell
+ * sorts by its exact `.no_round` twin, shows the value as the answer gives it (a masked price
+ * stays '***') and carries the exact number in its title.
+ */
+import type { FullInfoField, TradingFullInfoRow, TradingFullInfoTable } from '../../core/api/stocks.ts';
+import { formatNumber, formatPercentChange } from '../../core/format.ts';
+import type { MaskedValue } from '../../core/types.ts';
+
+/** Fields shown below 680 px, the date fixed first. */
+export const ARCHIVE_MOBILE_FIELDS: FullInfoField[] = ['date', 'close', 'change', 'volume'];
+/** The exact numbers in titles: enough decimals for the turnover and averages, trailing zeros cut. */
+const EXACT_DECIMALS = 6;
+
+/** A cell of the archive table (SPEC §3 "Table cell"): `val` sorts, `text` is shown, `title` is exact. */
+export interface ArchiveCell {
+  val: number | string | null;
+  text: string;
+  title?: string;
+}
+
+export type ArchiveRow = Record<FullInfoField, ArchiveCell>;
+
+/** Decimals a number was given with (0.1 → 1, 301.5 → 1, 12 → 0). */
+function decimalsOf(value: number): number {
+  const text = String(value);
+  if (text.includes('e')) return 2;
+  return text.split('.')[1]?.length ?? 0;
+}
+
+/** Prices and turnover at least with 2 decimals, more when the answer has them (a ground with 4). */
+function displayPrice(value: MaskedValue): string {
+  if (value === null) return '—';
+  return value === '***' ? '***' : formatNumber(value, Math.max(2, decimalsOf(value)));
+}
+
+function displayChange(value: MaskedValue): string {
+  if (value === null) return '—';
+  return value === '***' ? '***' : formatPercentChange(value);
+}
+
+export function exactText(value: number): string {
+  const fixed = formatNumber(value, EXACT_DECIMALS);
+  return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+}
+
+function cell(display: MaskedValue, exact: number | null, text: string): ArchiveCell {
+  return exact === null ? { val: display, text } : { val: exact, text, title: exactText(exact) };
+}
+
+export function archiveRow(row: TradingFullInfoRow): ArchiveRow {
+  return {
+    date: { val: row.date, text: row.date },
+    open: cell(row.open, row['open.no_round'], displayPrice(row.open)),
+    max: cell(row.max, row['max.no_round'], displayPrice(row.max)),
+    min: cell(row.min, row['min.no_round'], displayPrice(row.min)),
+    close: cell(row.close, row['close.no_round'], displayPrice(row.close)),
+    avg: cell(row.avg, row['avg.no_round'], displayPrice(row.avg)),
+    volume: cell(row.volume, row['volume.no_round'], formatNumber(row.volume, 0)),
+    value: cell(row.value, row['value.no_round'], displayPrice(row.value)),
+    change: cell(row.change, row['change.no_round'], displayChange(row.change)),
+  };
+}
+
+export function archiveRows(table: TradingFullInfoTable | null): ArchiveRow[] {
+  return table ? table.data.map(archiveRow) : [];
+}
+
+/** Whether any price reached the page masked, so the table says how to see it. */
+export function hasMaskedPrice(table: TradingFullInfoTable | null): boolean {
+  return (table?.data ?? []).some((row) =>
+    table!.fields.some((field) => (row as unknown as Record<string, unknown>)[field] === '***'),
+  );
+}
+
+/** rise / fall / unchanged colouring of the change column; nothing when masked or missing. */
+export function changeTrend(cell: ArchiveCell): 'rise' | 'fall' | 'unchanged' | null {
+  if (typeof cell.val !== 'number') return null;
+  if (cell.val > 0) return 'rise';
+  return cell.val < 0 ? 'fall' : 'unchanged';
+}

@@ -1,0 +1,367 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { accessPrompt } from '../../core/access.ts';
+import { COMPARISON_SEARCH_URLS } from '../../core/api/search.ts';
+import type { CompareSearchItem } from '../../core/events.ts';
+import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
+import { $user } from '../../core/stores/user.ts';
+import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
+import { Tabs } from '../../widgets/tabs/index.ts';
+import { createCompareSearchStore, type CompareSearchStore } from './compare-search.store.ts';
+import {
+  NAV_PER_SHARE,
+  highlightSegments,
+  pageComparisonSearchUrls,
+  toCompareItem,
+  validSearchUrls,
+  type CompareSearchGroup,
+  type CompareSearchResult,
+} from './compare-search.utils.ts';
+
+/**
+ * The instrument search box of the comparison (SPEC §4 "Comparison search"): type at least three
+ * characters, pick a stock, index, ETF or bond, and the page compares it.
+ */
+export interface CompareSearchProps {
+  /**
+   * Search URLs by kind (stocks, indexes, etf, bonds …), each with `%term%`; results of several
+   * URLs show in tabs. Default: the page data's `comparisonSearchUrls`, else the portal's four.
+   */
+  urls?: Record<string, string>;
+  /** Configured result types: with any, every pick is a compare (not only results with a trading ground). */
+  types?: string[];
+  /** Placeholder of the input; default the `compare:placeholder` label. */
+  placeholder?: string;
+  /** Where the "log in" prompt links to; default `/login/`. */
+  loginUrl?: string;
+  /** Where the "get access" prompt links to; default `/profile/access/`. */
+  accessUrl?: string;
+  /** CSS selector of the page-data block that may carry `comparisonSearchUrls`; default `#fin-page-data`. */
+  pageData?: string;
+  /** A result with a trading ground (or any result, with `types`) was picked. */
+  onCompare?(item: CompareSearchItem): void;
+  /** A result without a trading ground was picked (and no `types` are configured). */
+  onSelect?(item: CompareSearchItem): void;
+  /** The clear button was pressed. */
+  onCancel?(): void;
+}
+
+const DEFAULT_LOGIN_URL = '/login/';
+const DEFAULT_ACCESS_URL = '/profile/access/';
+/** SPEC §6 defaults of the gate texts, for a label that is not there. */
+const GATE_DEFAULTS = {
+  'compare:need_to_log_in': 'need to log in',
+  'compare:need_to_get_access': 'need to get access',
+} as const;
+
+/** SPEC §6: anonymous visitors get a log-in prompt, free users an access link, paid users the box. */
+export function CompareSearch(props: CompareSearchProps) {
+  const { t, ready } = useLabels('compare', 'search', 'common');
+  const access = accessPrompt(useStore($user));
+  if (access === 'granted') return <CompareSearchBox {...props} t={t} />;
+  const key = access === 'need_auth' ? 'compare:need_to_log_in' : 'compare:need_to_get_access';
+  const label = t(key);
+  const text = !ready ? '…' : label.startsWith('{{') ? GATE_DEFAULTS[key] : label;
+  return (
+    <p className={`cs-gate cs-gate--${access}`} part="gate" data-access={access}>
+      <a
+        href={
+          access === 'need_auth'
+            ? (props.loginUrl ?? DEFAULT_LOGIN_URL)
+            : (props.accessUrl ?? DEFAULT_ACCESS_URL)
+        }
+      >
+        {text}
+      </a>
+    </p>
+  );
+}
+
+/** The custom element's component: the box with its picks announced as `fin-compare*` events. */
+export function CompareSearchElement(props: Omit<CompareSearchProps, 'onCompare' | 'onSelect' | 'onCancel'>) {
+  const { emit } = useHost();
+  return (
+    <CompareSearch
+      {...props}
+      onCompare={(item) => emit('fin-compare', { item })}
+      onSelect={(item) => emit('fin-compare-select', { item })}
+      onCancel={() => emit('fin-compare-cancel', {})}
+    />
+  );
+}
+
+function useSearchUrls(
+  urls: unknown,
+  pageData: string,
+): { urls: Record<string, string> } | { error: string } {
+  const fromPage = useMemo(() => pageComparisonSearchUrls(pageData), [pageData]);
+  return useMemo(() => {
+    if (urls === undefined || urls === null) return { urls: fromPage ?? { ...COMPARISON_SEARCH_URLS } };
+    const checked = validSearchUrls(urls);
+    return typeof checked === 'string' ? { error: checked } : { urls: checked };
+  }, [urls, fromPage]);
+}
+
+function CompareSearchBox({
+  urls,
+  types,
+  placeholder,
+  pageData = DEFAULT_PAGE_DATA_SELECTOR,
+  onCompare,
+  onSelect,
+  onCancel,
+  t,
+}: CompareSearchProps & { t: Translate }) {
+  const searchUrls = useSearchUrls(urls, pageData);
+  const store = useMemo(() => createCompareSearchStore(), []);
+  useEffect(() => store.setUrls('urls' in searchUrls ? searchUrls.urls : {}), [store, searchUrls]);
+  useEffect(() => store.dispose, [store]);
+
+  if ('error' in searchUrls) return <ElementMessage kind="error">{searchUrls.error}</ElementMessage>;
+  return (
+    <SearchField
+      store={store}
+      kinds={Object.keys(searchUrls.urls)}
+      types={types}
+      placeholder={placeholder}
+      onCompare={onCompare}
+      onSelect={onSelect}
+      onCancel={onCancel}
+      t={t}
+    />
+  );
+}
+
+interface SearchFieldProps extends Pick<
+  CompareSearchProps,
+  'types' | 'placeholder' | 'onCompare' | 'onSelect' | 'onCancel'
+> {
+  store: CompareSearchStore;
+  kinds: string[];
+  t: Translate;
+}
+
+function SearchField({
+  store,
+  kinds,
+  types,
+  placeholder,
+  onCompare,
+  onSelect,
+  onCancel,
+  t,
+}: SearchFieldProps) {
+  const state = useStore(store.$state);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const listId = `${id}-list`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const activeGroup = state.groups.find((group) => group.kind === state.active) ?? null;
+  const expanded = state.open && activeGroup !== null;
+
+  const pick = (index: number) => {
+    const choice = store.choose(index, types);
+    if (!choice) return;
+    const item = toCompareItem(choice.result);
+    if (choice.event === 'compare') onCompare?.(item);
+    else onSelect?.(item);
+  };
+
+  const clear = () => {
+    store.clear();
+    onCancel?.();
+    input.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        store.move(event.key === 'ArrowDown' ? 1 : -1);
+        break;
+      case 'Enter':
+        if (expanded && state.highlighted >= 0) {
+          event.preventDefault();
+          pick(state.highlighted);
+        }
+        break;
+      case 'Escape':
+        if (state.open) {
+          event.preventDefault();
+          store.setOpen(false);
+        }
+        break;
+    }
+  };
+
+  // Focus moving to a tab of the list keeps it open; leaving the box closes it.
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (!next || !event.currentTarget.contains(next)) store.setOpen(false);
+  };
+
+  const label = placeholder ?? t('compare:placeholder');
+  return (
+    <div className="cs" part="box" onBlur={onBlur}>
+      <div className="cs__field">
+        <input
+          ref={input}
+          className="cs__input"
+          part="input"
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          aria-label={label}
+          placeholder={label}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={expanded ? listId : undefined}
+          aria-activedescendant={expanded && state.highlighted >= 0 ? optionId(state.highlighted) : undefined}
+          aria-busy={state.status === 'loading' || undefined}
+          value={state.term}
+          onChange={(event) => store.input(event.target.value)}
+          onKeyDown={onKeyDown}
+          onClick={() => store.setOpen(true)}
+        />
+        {state.status === 'loading' ? (
+          <span className="cs__busy" role="status" aria-label={t('common:loading')} />
+        ) : null}
+        {state.selected ? (
+          <button
+            type="button"
+            className="cs__clear"
+            part="clear"
+            aria-label={t('search:clear')}
+            onClick={clear}
+          >
+            ×
+          </button>
+        ) : null}
+      </div>
+      {expanded ? (
+        <div className="cs__popup" part="popup">
+          {kinds.length > 1 ? (
+            <Tabs
+              tabs={state.groups.map((group) => ({ id: group.kind, ttl: tabTitle(group, t) }))}
+              active={state.active}
+              onSelect={(kind) => store.selectTab(String(kind))}
+              label={t('compare:results')}
+              size="small"
+            />
+          ) : null}
+          <GroupBody
+            group={activeGroup}
+            listId={listId}
+            optionId={optionId}
+            highlighted={state.highlighted}
+            onHighlight={store.highlight}
+            onPick={pick}
+            t={t}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Tab titles: the kind's label (an integrator's own kind shows as is) and its number of results. */
+function kindLabel(kind: string, t: Translate): string {
+  const text = t(`search:tab_${kind}`);
+  return text.startsWith('{{') && !(kind in COMPARISON_SEARCH_URLS) ? kind : text;
+}
+
+function tabTitle(group: CompareSearchGroup, t: Translate): string {
+  return group.outcome === 'ok' || group.outcome === 'empty'
+    ? `${kindLabel(group.kind, t)} (${group.results.length})`
+    : kindLabel(group.kind, t);
+}
+
+function GroupBody({
+  group,
+  listId,
+  optionId,
+  highlighted,
+  onHighlight,
+  onPick,
+  t,
+}: {
+  group: CompareSearchGroup | null;
+  listId: string;
+  optionId: (index: number) => string;
+  highlighted: number;
+  onHighlight: (index: number) => void;
+  onPick: (index: number) => void;
+  t: Translate;
+}) {
+  if (!group) return null;
+  if (group.outcome === 'tooMany')
+    return <p className="cs__note cs__note--too-many">{t('search:tooManyResults')}</p>;
+  if (group.outcome === 'error') return <p className="cs__note cs__note--error">{t('common:error_load')}</p>;
+  const count = (
+    <p className="cs__count" data-count={group.results.length}>
+      {t('search:matches_count').replace('{count}', String(group.results.length))}
+    </p>
+  );
+  if (group.results.length === 0) return count;
+  return (
+    <>
+      {count}
+      <ul className="cs__list" role="listbox" id={listId} aria-label={kindLabel(group.kind, t)} part="list">
+        {group.results.map((result, index) => (
+          <li
+            key={`${result.type}-${result.emissionId}-${result.tradingGroundsId ?? 0}`}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === highlighted}
+            className={index === highlighted ? 'cs__option cs__option--active' : 'cs__option'}
+            part="option"
+            data-emission-id={result.emissionId}
+            data-ground-id={result.tradingGroundsId ?? ''}
+            data-type={result.type}
+            // Keep the focus in the input (and the list open) while clicking.
+            onMouseDown={(event) => event.preventDefault()}
+            onMouseMove={() => index !== highlighted && onHighlight(index)}
+            onClick={() => onPick(index)}
+          >
+            <ResultText result={result} t={t} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function ResultText({ result, t }: { result: CompareSearchResult; t: Translate }) {
+  return (
+    <>
+      <span className="cs__name">
+        <Highlighted html={result.emissionNameHighlighted} />
+        {result.type === NAV_PER_SHARE ? (
+          <span className="cs__badge"> {t('compare:nav_per_share')}</span>
+        ) : null}
+      </span>
+      <span className="cs__meta">
+        {result.tickerHighlighted ? <Highlighted html={result.tickerHighlighted} /> : null}
+        {result.tradingGroundsName ? <span className="cs__ground">{result.tradingGroundsName}</span> : null}
+        {/* A bond's ticker is its ISIN: show it once. */}
+        {result.isinHighlighted && result.isin !== result.ticker ? (
+          <Highlighted html={result.isinHighlighted} />
+        ) : null}
+      </span>
+    </>
+  );
+}
+
+/** The server's highlighted variant as text: only `<b>` becomes markup (never innerHTML). */
+function Highlighted({ html }: { html: string }) {
+  return (
+    <span className="cs__hl">
+      {highlightSegments(html).map((segment, index) =>
+        segment.bold ? <b key={index}>{segment.text}</b> : <span key={index}>{segment.text}</span>,
+      )}
+    </span>
+  );
+}

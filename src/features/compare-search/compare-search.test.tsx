@@ -1,0 +1,549 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../elements/fin-compare-search.ts';
+import type { ComparisonSearchAnswer, SearchApiItem } from '../../core/api/search.ts';
+import type { CompareSearchItem, FinEventDetails } from '../../core/events.ts';
+import { $lang } from '../../core/stores/lang.ts';
+import { resetLabels } from '../../core/stores/labels.ts';
+import { $user } from '../../core/stores/user.ts';
+import { createCompareSearchStore } from './compare-search.store.ts';
+import {
+  highlightSegments,
+  mostResultsKind,
+  searchableTerm,
+  selectionEvent,
+  toCompareGroup,
+  toCompareItem,
+  toCompareResults,
+  validSearchUrls,
+} from './compare-search.utils.ts';
+
+function apiItem(overrides: Partial<SearchApiItem> = {}): SearchApiItem {
+  return {
+    'id.numeric': 1,
+    name: 'Sberbank',
+    name_highlighted: '<b>Sber</b>bank',
+    isin: 'RU0009029540',
+    isin_highlighted: 'RU0009029540',
+    document: 'Ordinary share',
+    trading_grounds: [
+      { 'id.numeric': 1, name: 'MOEX', ticker: 'SBER', ticker_highlighted: '<b>SBER</b>' },
+      { 'id.numeric': 2, name: 'SPB', ticker: 'SBER', ticker_highlighted: '<b>SBER</b>' },
+    ],
+    'measure_id.numeric': 1,
+    type: 'stocks',
+    url: '/stocks/sber/',
+    ...overrides,
+  };
+}
+
+function answer(items: SearchApiItem[], errNo = 0, errStr = ''): ComparisonSearchAnswer {
+  return { error: { err_no: errNo, err_str: errStr }, response: { items, total: items.length } };
+}
+
+const INDEX = apiItem({
+  'id.numeric': 1,
+  name: 'MOEX Russia Index',
+  name_highlighted: '<b>MOEX</b> Russia Index',
+  isin: null,
+  isin_highlighted: null,
+  document: 'Index',
+  trading_grounds: [],
+  'measure_id.numeric': 2,
+  type: 'indexes',
+});
+
+describe('comparison search results (SPEC §3)', () => {
+  it('gives one result per trading ground with the ground in the name', () => {
+    const results = toCompareResults(apiItem(), 'stocks');
+    expect(results.map(toCompareItem)).toEqual([
+      {
+        emissionId: 1,
+        emissionName: 'Sberbank',
+        emissionNameWithTg: 'Sberbank (MOEX)',
+        isin: 'RU0009029540',
+        ticker: 'SBER',
+        tradingGroundsId: 1,
+        tradingGroundsName: 'MOEX',
+        type: 'stocks',
+        measure_id: 1,
+      },
+      {
+        emissionId: 1,
+        emissionName: 'Sberbank',
+        emissionNameWithTg: 'Sberbank (SPB)',
+        isin: 'RU0009029540',
+        ticker: 'SBER',
+        tradingGroundsId: 2,
+        tradingGroundsName: 'SPB',
+        type: 'stocks',
+        measure_id: 1,
+      },
+    ]);
+    expect(results[0]!.emissionNameHighlighted).toBe('<b>Sber</b>bank');
+    expect(results[0]!.tickerHighlighted).toBe('<b>SBER</b>');
+  });
+
+  it('gives an item without grounds (an index) one result without ground or ticker', () => {
+    expect(toCompareResults(INDEX, 'indexes').map(toCompareItem)).toEqual([
+      {
+        emissionId: 1,
+        emissionName: 'MOEX Russia Index',
+        emissionNameWithTg: 'MOEX Russia Index',
+        isin: null,
+        ticker: null,
+        tradingGroundsId: null,
+        tradingGroundsName: null,
+        type: 'indexes',
+        measure_id: 2,
+      },
+    ]);
+  });
+
+  it('adds the nav_per_share entry for an ETF, and only for an ETF', () => {
+    const etf = apiItem({
+      'id.numeric': 40,
+      name: 'Gold ETF',
+      trading_grounds: [apiItem().trading_grounds[0]!],
+    });
+    expect(toCompareResults(etf, 'etf').map((result) => result.type)).toEqual(['etf', 'nav_per_share']);
+    expect(toCompareResults(etf, 'etf')[1]).toMatchObject({ emissionId: 40, tradingGroundsId: 1 });
+    expect(toCompareResults(etf, 'stocks').map((result) => result.type)).toEqual(['stocks']);
+  });
+
+  it('compares a result with a trading ground, or any result when types are configured; else selects', () => {
+    const [stock] = toCompareResults(apiItem(), 'stocks');
+    const [index] = toCompareResults(INDEX, 'indexes');
+    expect(selectionEvent(stock!, undefined)).toBe('compare');
+    expect(selectionEvent(index!, undefined)).toBe('select');
+    expect(selectionEvent(index!, [])).toBe('select');
+    expect(selectionEvent(index!, ['indexes'])).toBe('compare');
+  });
+});
+
+describe('comparison search answers (SPEC §8)', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('100200 is no results, 500100 the too-many state; the error string is logged', () => {
+    expect(toCompareGroup('stocks', answer([], 100200, 'Nothing found'))).toEqual({
+      kind: 'stocks',
+      outcome: 'empty',
+      results: [],
+    });
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('Nothing found'));
+    expect(toCompareGroup('bonds', answer([], 500100, 'More than 500 matches'))).toEqual({
+      kind: 'bonds',
+      outcome: 'tooMany',
+      results: [],
+    });
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('More than 500 matches'));
+    expect(toCompareGroup('stocks', answer([], 999, 'Broken')).outcome).toBe('error');
+    expect(toCompareGroup('stocks', answer([apiItem()])).results).toHaveLength(2);
+  });
+
+  it('makes the group with the most results active; with none, a too-many group over an empty one', () => {
+    const group = (kind: string, count: number, outcome: 'ok' | 'empty' | 'tooMany' = 'ok') => ({
+      kind,
+      outcome,
+      results: toCompareResults(INDEX, kind)
+        .concat(...Array(Math.max(0, count - 1)).fill(toCompareResults(INDEX, kind)))
+        .slice(0, count),
+    });
+    expect(mostResultsKind([group('stocks', 2), group('indexes', 5), group('etf', 5)])).toBe('indexes');
+    expect(mostResultsKind([group('stocks', 0, 'empty'), group('bonds', 0, 'tooMany')])).toBe('bonds');
+    expect(mostResultsKind([group('stocks', 0, 'empty'), group('indexes', 0, 'empty')])).toBe('stocks');
+    expect(mostResultsKind([])).toBeNull();
+  });
+
+  it('searches only a trimmed term longer than 2 characters', () => {
+    expect(searchableTerm('sb')).toBeNull();
+    expect(searchableTerm('  sb  ')).toBeNull();
+    expect(searchableTerm(' sbe ')).toBe('sbe');
+    expect(searchableTerm('газ')).toBe('газ');
+  });
+});
+
+describe('highlighted variants', () => {
+  it('keeps only <b> as bold and decodes the escaped text', () => {
+    expect(highlightSegments('<b>Sber</b>bank &amp; Co &lt;ltd&gt;')).toEqual([
+      { text: 'Sber', bold: true },
+      { text: 'bank & Co <ltd>', bold: false },
+    ]);
+  });
+
+  it('drops every other tag, so server text never becomes markup', () => {
+    expect(highlightSegments('<img src=x onerror=alert(1)><b>AB</b><script>x</script>C')).toEqual([
+      { text: 'AB', bold: true },
+      { text: 'xC', bold: false },
+    ]);
+  });
+});
+
+describe('search URLs given by an integrator', () => {
+  it('needs an object of URLs with %term%', () => {
+    expect(validSearchUrls({ stocks: '/s/%term%/' })).toEqual({ stocks: '/s/%term%/' });
+    expect(validSearchUrls(['/s/%term%/'])).toMatch(/expected an object/);
+    expect(validSearchUrls({})).toMatch(/at least one/);
+    expect(validSearchUrls({ stocks: '/s/' })).toMatch(/urls\.stocks: expected a URL with %term%/);
+  });
+});
+
+describe('the search store: debounce and cancellation', () => {
+  const URLS = { stocks: '/api/search/stocks/%term%/', indexes: '/api/search/indexes/%term%/' };
+  let answers: Record<string, ComparisonSearchAnswer>;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = decodeURIComponent(String(input));
+    if (init?.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    return Response.json(answers[path] ?? answer([], 100200, 'Nothing found'));
+  });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    answers = {};
+    fetchMock.mockReset(); // back to the default answers after a test's own implementation
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('sends nothing for 2 characters and searches 3 characters 300 ms after the last keystroke', async () => {
+    const store = createCompareSearchStore(URLS);
+    store.input('sb');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    store.input('sbe');
+    await vi.advanceTimersByTimeAsync(200);
+    store.input('sber');
+    await vi.advanceTimersByTimeAsync(299);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock.mock.calls.map(([url, init]) => [String(url), init?.method])).toEqual([
+      ['/api/search/stocks/sber/', 'POST'],
+      ['/api/search/indexes/sber/', 'POST'],
+    ]);
+  });
+
+  it('POSTs the encoded trimmed term', async () => {
+    const store = createCompareSearchStore({ stocks: '/api/search/stocks/%term%/' });
+    store.input('  a&b c ');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/search/stocks/a%26b%20c/');
+  });
+
+  it('aborts the earlier request when a newer term is searched, and shows only the newer results', async () => {
+    answers['/api/search/stocks/sber/'] = answer([apiItem()]);
+    answers['/api/search/stocks/gazp/'] = answer([
+      apiItem({ 'id.numeric': 9, name: 'Gazprom', trading_grounds: [] }),
+    ]);
+    let release: () => void = () => {};
+    const signals: AbortSignal[] = [];
+    fetchMock.mockImplementationOnce(async (input, init) => {
+      signals.push(init!.signal!);
+      await new Promise<void>((resolve) => (release = resolve));
+      return Response.json(answers[String(input)]);
+    });
+    const store = createCompareSearchStore({ stocks: '/api/search/stocks/%term%/' });
+    store.input('sber');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(store.$state.get().status).toBe('loading');
+    store.input('gazp');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(signals[0]!.aborted).toBe(true);
+    release();
+    await vi.waitFor(() => expect(store.$state.get().status).toBe('ready'));
+    expect(store.activeResults().map((result) => result.emissionName)).toEqual(['Gazprom']);
+  });
+
+  it('a term shortened below 3 characters cancels the pending search and closes the list', async () => {
+    const store = createCompareSearchStore(URLS);
+    store.input('sbe');
+    await vi.advanceTimersByTimeAsync(100);
+    store.input('sb');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(store.$state.get()).toMatchObject({ status: 'idle', open: false, groups: [] });
+  });
+
+  it('makes the tab with the most results active and moves through its options with wrap-around', async () => {
+    answers['/api/search/stocks/moex/'] = answer([apiItem({ name: 'Moscow Exchange' })]);
+    answers['/api/search/indexes/moex/'] = answer([
+      INDEX,
+      { ...INDEX, 'id.numeric': 2 },
+      { ...INDEX, 'id.numeric': 3 },
+    ]);
+    const store = createCompareSearchStore(URLS);
+    store.input('moex');
+    await vi.advanceTimersByTimeAsync(300);
+    await vi.waitFor(() => expect(store.$state.get().status).toBe('ready'));
+    expect(store.$state.get()).toMatchObject({ active: 'indexes', open: true, highlighted: -1 });
+    store.move(-1);
+    expect(store.$state.get().highlighted).toBe(2);
+    store.move(1);
+    expect(store.$state.get().highlighted).toBe(0);
+    store.selectTab('stocks');
+    store.move(1);
+    store.move(1);
+    expect(store.$state.get().highlighted).toBe(1);
+    const choice = store.choose();
+    expect(choice?.event).toBe('compare');
+    expect(store.$state.get()).toMatchObject({ term: 'Moscow Exchange (SPB)', open: false });
+    expect(store.$state.get().selected?.tradingGroundsId).toBe(2);
+  });
+
+  it('a failed URL is reported and the other URLs still show', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    answers['/api/search/stocks/sber/'] = answer([apiItem()]);
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('indexes')
+        ? new Response('oops', { status: 500 })
+        : Response.json(answers[String(input)]),
+    );
+    const store = createCompareSearchStore(URLS);
+    store.input('sber');
+    await vi.advanceTimersByTimeAsync(300);
+    await vi.waitFor(() => expect(store.$state.get().status).toBe('ready'));
+    expect(store.$state.get().groups.map((group) => [group.kind, group.outcome])).toEqual([
+      ['stocks', 'ok'],
+      ['indexes', 'error'],
+    ]);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('comparison search (indexes) failed'));
+  });
+
+  it('clear during a search drops its answer', async () => {
+    answers['/api/search/stocks/sber/'] = answer([apiItem()]);
+    const store = createCompareSearchStore(URLS);
+    store.input('sber');
+    await vi.advanceTimersByTimeAsync(300);
+    store.clear();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(store.$state.get()).toMatchObject({ term: '', status: 'idle', groups: [], selected: null });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The element
+
+const LABELS = {
+  compare: {
+    placeholder: 'Stock or index to compare',
+    need_to_log_in: 'Log in to compare',
+    need_to_get_access: 'Get access to compare',
+    results: 'Search results',
+    nav_per_share: 'NAV per share',
+  },
+  search: {
+    tab_stocks: 'Stocks',
+    tab_indexes: 'Indexes',
+    clear: 'Clear',
+    tooManyResults: 'Too many results. Refine your query.',
+    matches_count: 'Matches: {count}',
+  },
+  common: { loading: 'Loading…', error_load: 'Could not load the data.' },
+};
+
+describe('<fin-compare-search>', () => {
+  let answers: Record<string, ComparisonSearchAnswer>;
+  let labels: Record<string, Record<string, string>>;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const path = String(input).split('?')[0]!;
+    if (path.startsWith('/api/labels/')) return Response.json(labels[path.split('/')[3]!] ?? {});
+    return Response.json(answers[decodeURIComponent(path)] ?? answer([], 100200, 'Nothing found'));
+  });
+
+  beforeEach(() => {
+    answers = {};
+    labels = LABELS;
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    document.body.innerHTML = '';
+    resetLabels();
+    cleanStores($user, $lang);
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const PAID = JSON.stringify({ userAuth: true, userAccessLevel: 1077 });
+
+  async function render(attributes: string, user = PAID) {
+    document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script><fin-compare-search ${attributes}></fin-compare-search>`;
+    const element = document.querySelector('fin-compare-search')!;
+    const root = () => element.shadowRoot!;
+    await vi.waitFor(() => expect(root().querySelector('input, .cs-gate a')).not.toBeNull());
+    return { element, root };
+  }
+
+  function type(input: HTMLInputElement, value: string) {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+
+  const key = (input: HTMLInputElement, name: string) =>
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+
+  it('shows anonymous visitors the log-in prompt and free users the access link instead of the box', async () => {
+    const anonymous = await render('login-url="/signin/"', '{}');
+    await vi.waitFor(() =>
+      expect(anonymous.root().querySelector('.cs-gate a')?.textContent).toBe('Log in to compare'),
+    );
+    expect(anonymous.root().querySelector('.cs-gate a')?.getAttribute('href')).toBe('/signin/');
+    expect(anonymous.root().querySelector('input')).toBeNull();
+    document.body.innerHTML = '';
+    cleanStores($user);
+
+    const free = await render('', JSON.stringify({ userAuth: true, userAccessLevel: 0 }));
+    await vi.waitFor(() =>
+      expect(free.root().querySelector('.cs-gate a')?.textContent).toBe('Get access to compare'),
+    );
+    expect(free.root().querySelector('.cs-gate a')?.getAttribute('href')).toBe('/profile/access/');
+  });
+
+  it("falls back to SPEC's 'need to log in' when the label is missing", async () => {
+    labels = { ...LABELS, compare: {} };
+    const { root } = await render('', '{}');
+    await vi.waitFor(() => expect(root().querySelector('.cs-gate a')?.textContent).toBe('need to log in'));
+  });
+
+  it('a paid user searches, picks with the keyboard, gets fin-compare, and clears with fin-compare-cancel', async () => {
+    answers['/api/search/stocks/sber/'] = answer([apiItem()]);
+    answers['/api/search/indexes/sber/'] = answer([]);
+    const { element, root } = await render(
+      `urls='{"stocks": "/api/search/stocks/%term%/", "indexes": "/api/search/indexes/%term%/"}'`,
+    );
+    const events: Array<[string, unknown]> = [];
+    for (const name of ['fin-compare', 'fin-compare-select', 'fin-compare-cancel'] as const)
+      document.addEventListener(name, (event) => events.push([name, (event as CustomEvent).detail]));
+
+    const input = root().querySelector('input')!;
+    expect(input.getAttribute('role')).toBe('combobox');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    type(input, 'sber');
+    await vi.waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'), { timeout: 2000 });
+    const tabs = [...root().querySelectorAll('[role="tab"]')];
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
+      ['Stocks (2)', 'true'],
+      ['Indexes (0)', 'false'],
+    ]);
+    expect(root().querySelector('.cs__count')?.textContent).toBe('Matches: 2');
+    const options = [...root().querySelectorAll('[role="option"]')];
+    expect(options[0]!.textContent).toContain('MOEX');
+    expect(options[0]!.querySelector('b')?.textContent).toBe('Sber');
+
+    key(input, 'ArrowDown');
+    key(input, 'ArrowDown');
+    await vi.waitFor(() => expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id));
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+    key(input, 'Enter');
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    const detail = events[0]![1] as FinEventDetails['fin-compare'];
+    expect(events[0]![0]).toBe('fin-compare');
+    expect(detail.item).toEqual<CompareSearchItem>({
+      emissionId: 1,
+      emissionName: 'Sberbank',
+      emissionNameWithTg: 'Sberbank (SPB)',
+      isin: 'RU0009029540',
+      ticker: 'SBER',
+      tradingGroundsId: 2,
+      tradingGroundsName: 'SPB',
+      type: 'stocks',
+      measure_id: 1,
+    });
+    expect(input.value).toBe('Sberbank (SPB)');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+
+    const clear = root().querySelector<HTMLButtonElement>('.cs__clear')!;
+    expect(clear.getAttribute('aria-label')).toBe('Clear');
+    clear.click();
+    await vi.waitFor(() =>
+      expect(events.map(([name]) => name)).toEqual(['fin-compare', 'fin-compare-cancel']),
+    );
+    expect(input.value).toBe('');
+    expect(root().activeElement).toBe(input);
+    expect(root().querySelector('.cs__clear')).toBeNull();
+    expect(element).toBeDefined();
+  });
+
+  it('a result without a trading ground gives fin-compare-select; with types configured, fin-compare', async () => {
+    answers['/api/search/indexes/moex/'] = answer([INDEX]);
+    const attributes = `urls='{"indexes": "/api/search/indexes/%term%/"}'`;
+    for (const [extra, expected] of [
+      ['', 'fin-compare-select'],
+      [`types='["indexes"]'`, 'fin-compare'],
+    ] as const) {
+      const { root } = await render(`${attributes} ${extra}`);
+      const seen: string[] = [];
+      for (const name of ['fin-compare', 'fin-compare-select'] as const)
+        root().host.addEventListener(name, () => seen.push(name));
+      const input = root().querySelector('input')!;
+      type(input, 'moex');
+      await vi.waitFor(() => expect(root().querySelector('[role="option"]')).not.toBeNull(), {
+        timeout: 2000,
+      });
+      expect(root().querySelector('[role="tablist"]')).toBeNull(); // one URL: no tabs
+      root().querySelector<HTMLElement>('[role="option"]')!.click();
+      await vi.waitFor(() => expect(seen).toEqual([expected]));
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('Escape closes the list; the too-many state shows its text', async () => {
+    answers['/api/search/stocks/bank/'] = answer([], 500100, 'More than 500 matches');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { root } = await render(`urls='{"stocks": "/api/search/stocks/%term%/"}'`);
+    const input = root().querySelector('input')!;
+    type(input, 'bank');
+    await vi.waitFor(
+      () =>
+        expect(root().querySelector('.cs__note--too-many')?.textContent).toBe(
+          'Too many results. Refine your query.',
+        ),
+      { timeout: 2000 },
+    );
+    key(input, 'Escape');
+    await vi.waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('false'));
+    key(input, 'ArrowDown');
+    await vi.waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+  });
+
+  it('an empty result shows the number of matches with 0', async () => {
+    const { root } = await render(`urls='{"stocks": "/api/search/stocks/%term%/"}'`);
+    type(root().querySelector('input')!, 'zzzz');
+    await vi.waitFor(() => expect(root().querySelector('.cs__count')?.textContent).toBe('Matches: 0'), {
+      timeout: 2000,
+    });
+  });
+
+  it('says what is wrong with bad urls', async () => {
+    document.body.innerHTML = `<script type="application/json" id="fin-user">${PAID}</script><fin-compare-search urls='{"stocks": "/nothing/"}'></fin-compare-search>`;
+    const element = document.querySelector('fin-compare-search')!;
+    await vi.waitFor(() =>
+      expect(element.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain(
+        'urls.stocks: expected a URL with %term%',
+      ),
+    );
+  });
+
+  it('uses the comparisonSearchUrls of the page data by default', async () => {
+    const { root } = await render(
+      '',
+      `${PAID}</script><script type="application/json" id="fin-page-data">{"comparisonSearchUrls": {"etf": "/x/etf/%term%/"}}`,
+    );
+    type(root().querySelector('input')!, 'gold');
+    await vi.waitFor(
+      () => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/x/etf/gold/'),
+      { timeout: 2000 },
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/search/'))).toBe(false);
+  });
+});
