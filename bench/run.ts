@@ -3,6 +3,8 @@
  * Budgets are checked by `npm test`; this only measures.
  */
 import { builtElements, elementSize, gzipKb, runtimeChunk } from '../demo-pages/tools/bundle-size.ts';
+import { benchChart, printChartFigures } from './chart.bench.ts';
+import { benchDataTable } from './data-table.bench.ts';
 import { benchPriceDynamicsFirstPaint } from './price-dynamics.bench.ts';
 import { benchScaledSuggest, benchServer } from './server.bench.ts';
 import { startServer } from './server.ts';
@@ -19,6 +21,9 @@ try {
   console.log(`runs: ${paint.runs.map((ms) => ms.toFixed(0)).join(', ')}`);
   console.log(`median: ${paint.median.toFixed(0)} ms`);
 
+  console.log('\n# Price chart against lightweight-charts and a plain canvas (Chromium, one run)');
+  printChartFigures(await benchChart({ baseUrl: server.baseUrl }));
+
   console.log('\n# Reference server on loopback');
   await benchServer(server.baseUrl);
 } finally {
@@ -27,3 +32,6 @@ try {
 
 console.log('\n# Suggest with the instrument count scaled up (npm run seed -- --scale 100000)');
 await benchScaledSuggest();
+
+// The data table alone in Chromium (a blank page, no server) and its sort in Node.
+await benchDataTable();

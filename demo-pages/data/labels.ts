@@ -9,6 +9,7 @@ import { ISSUER_LABELS } from './labels/issuer.ts';
 import { MARKET_LABELS } from './labels/market.ts';
 import { PROFILE_LABELS } from './labels/profile.ts';
 import { SEARCH_LABELS } from './labels/search.ts';
+import { STOCK_PAGE_LABELS } from './labels/stock-page.ts';
 
 export type Translations = Record<Lang, string>;
 export type LabelModules = Record<string, Record<string, Translations>>;
@@ -550,6 +551,8 @@ export const LABELS: LabelModules = {
 
   // Parameters table of the stock page.
   stock: {
+    // Sections, left menu and tables of the stock page (menu_*, div_*, ex_* …).
+    ...STOCK_PAGE_LABELS,
     params: {
       rus: 'Параметры акции',
       eng: 'Share parameters',

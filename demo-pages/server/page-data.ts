@@ -11,6 +11,7 @@ import type {
   StockPageData,
   TradingGround,
 } from '../../src/core/types.ts';
+import { DIVIDENDS_LIMIT } from '../../src/features/dividends-table/dividends-table.utils.ts';
 import type { LabelStore } from './labels.ts';
 import { pickName } from './lang.ts';
 import { maskDerived, maskRow, type PriceAccess } from './masking.ts';
@@ -104,7 +105,7 @@ export function buildStockPageData(ctx: PageContext, stock: StockRow, groundId: 
       fields: EXCHANGE_TABLE_FIELDS,
     },
     paramsTable: paramsTable(ctx, stock, emitent, grounds[0]),
-    dividendsTable: { data: dividends.map((d) => dividendRow(lang, d)), fields: DIVIDENDS_TABLE_FIELDS },
+    dividendsTable: dividendsTable(ctx, dividends),
     nearestDividend: nearestDividend(lang, dividends, ctx.asOf),
     emitentSharesStocksList: repo
       .stocksOfEmitent(stock.emitent_id)
@@ -201,6 +202,19 @@ function dividendRow(lang: Lang, d: DividendRow): Record<string, unknown> {
     announcement_date: displayDate(d.announcement_date),
     payment_date: displayDate(d.payment_date),
   };
+}
+
+/**
+ * The dividends, newest first. The history beyond the first DIVIDENDS_LIMIT records is for paid
+ * access (the table's expansion is locked for the others), so other sessions get only those rows
+ * and `total`, the number the table would show when expanded.
+ */
+function dividendsTable(ctx: PageContext, dividends: DividendRow[]): ServerTable {
+  const rows = dividends.map((d) => dividendRow(ctx.lang, d));
+  if (ctx.access === 'full' || rows.length <= DIVIDENDS_LIMIT) {
+    return { data: rows, fields: DIVIDENDS_TABLE_FIELDS };
+  }
+  return { data: rows.slice(0, DIVIDENDS_LIMIT), fields: DIVIDENDS_TABLE_FIELDS, total: rows.length };
 }
 
 /** The next dividend whose register closes today or later (the dividends come newest first). */

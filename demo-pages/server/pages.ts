@@ -22,7 +22,11 @@ import { jsonScript } from './templates/html.ts';
 import { indexPageBody } from './templates/index.page.ts';
 import { renderLayout, type LayoutOptions } from './templates/layout.ts';
 import { loginPageBody } from './templates/login.page.ts';
-import { testMalformedPageBody, testMalformedPageElements } from './templates/test-pages.ts';
+import {
+  testMalformedPageBody,
+  testMalformedPageElements,
+  testSingleElementPage,
+} from './templates/test-pages.ts';
 import { stockPageBody, stockPageElements } from './templates/stock.page.ts';
 
 type PageOptions = Pick<LayoutOptions, 'title' | 'body' | 'pageData' | 'elements'>;
@@ -210,6 +214,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
         emitent: emitent ? { id: emitent.id, name: emitentName(lang, emitent) } : null,
         groundsLabel: ctx.labels.text(lang, 'stock:trading_grounds'),
         elements: stockPageElements(),
+        t: (key) => ctx.labels.text(lang, key, showLabelsRequested(request.query)),
       }),
     });
   };
@@ -247,8 +252,16 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/elements/', { config: PAGE }, async (request, reply) => {
     const docs = readElementDocs();
-    return sendPage(ctx, request, reply, pageLang(request, reply), {
+    const lang = pageLang(request, reply);
+    // The examples of elements that read the stock page data run on the demo stock's, as on its page.
+    const demoStock = ctx.repo.stock(DEMO_STOCKS.sber);
+    const demoGround = demoStock ? ctx.repo.grounds(demoStock.id)[0] : undefined;
+    return sendPage(ctx, request, reply, lang, {
       title: 'Elements · fin-elements',
+      pageData:
+        demoStock && demoGround
+          ? buildStockPageData(pageContext(ctx, request, lang), demoStock, demoGround.ground_id)
+          : undefined,
       elements: catalogElements(docs),
       body: catalogPageBody(docs),
     });
@@ -264,6 +277,21 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
       return sendPage(ctx, request, reply, lang, {
         title: 'Test: classic-script bundle',
         body: legacyBundlePageBody(jsonScript('legacy-page-data', data)),
+      });
+    });
+
+    // One element alone on a stock page (lazy loading: what such a page downloads).
+    app.get<{ Params: { tag: string } }>('/test/only/:tag/', { config: PAGE }, async (request, reply) => {
+      const { tag } = request.params;
+      if (!readElementDocs().some((doc) => doc.tagName === tag))
+        throw new HttpError(404, `No element ${tag}`);
+      const lang = pageLang(request, reply);
+      const sber = ctx.repo.stock(DEMO_STOCKS.sber);
+      if (!sber) throw new HttpError(404, 'The demo stock is missing');
+      return sendPage(ctx, request, reply, lang, {
+        title: `Test: ${tag} alone`,
+        pageData: buildStockPageData(pageContext(ctx, request, lang), sber, 1),
+        ...testSingleElementPage(tag),
       });
     });
 

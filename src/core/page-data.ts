@@ -9,6 +9,7 @@ import {
   type IssuerPriceDynamics,
   type Lang,
   type MaskedValue,
+  type ServerTable,
   type StockPageData,
   type UserGlobals,
 } from './types.ts';
@@ -64,7 +65,16 @@ function validated<T>(selector: string, check: Check<T>, root?: ParentNode): T {
 
 const lang = optional(oneOf<Lang>(LANGUAGES), DEFAULT_LANG);
 const maskedValue: Check<MaskedValue> = (v, path) => (v === '***' ? '***' : nullable(number)(v, path));
-const table = optional(object({ data: arrayOf(record), fields: arrayOf(string) }), { data: [], fields: [] });
+const tableRows = object({ data: arrayOf(record), fields: arrayOf(string) });
+const table = optional<ServerTable>(
+  (v, path) => {
+    const rows = tableRows(v, path);
+    // `total` only when the server sent fewer rows than it has (a locked table).
+    const total = (v as { total?: unknown }).total;
+    return total === undefined || total === null ? rows : { ...rows, total: integer(total, `${path}.total`) };
+  },
+  { data: [], fields: [] },
+);
 const list = optional(arrayOf(record), []);
 const text = optional(string, '');
 
@@ -77,6 +87,7 @@ const stockPageData = object<StockPageData>({
     stock_full_name: string,
     splits: optional(arrayOf(object({ date: string, coefficient: number })), []),
   }),
+  branchId: optional(nullable(integer), null),
   tradingGrounds: arrayOf(object({ id: integer, text: string })),
   exchangeTable: table,
   paramsTable: table,
@@ -91,6 +102,8 @@ const stockPageData = object<StockPageData>({
   excelGraphTableEndDate: text,
   hideGraph: optional(boolean, false),
   excelExportAccess: optional(boolean, false),
+  tradingsLink: optional<string | undefined>(string, undefined),
+  archiveExportLink: optional<string | undefined>(string, undefined),
   error: optional(nullable(string), null),
 });
 

@@ -45,6 +45,8 @@ export interface StockInfo {
 export interface ServerTable<Row = Record<string, unknown>> {
   data: Row[];
   fields: string[];
+  /** How many rows the server has when it sent only the first ones (a table this session may not expand). */
+  total?: number;
 }
 
 /** SPEC §3 "Page data" of the stock page, plus the page language (DESIGN §7). */
@@ -54,6 +56,8 @@ export interface StockPageData {
   groundId: number;
   stringId: string;
   stockInfo: StockInfo;
+  /** The stock's industry branch (leaders tables); null when it has none. */
+  branchId?: number | null;
   tradingGrounds: TradingGround[];
   exchangeTable: ServerTable;
   paramsTable: ServerTable;
@@ -68,6 +72,10 @@ export interface StockPageData {
   excelGraphTableEndDate: string;
   hideGraph: boolean;
   excelExportAccess: boolean;
+  /** SPEC §7: the chart data call ("POST to the tradings link, path supplied by the page"). */
+  tradingsLink?: string;
+  /** The archive Excel export of this stock and ground, with %from% and %to% (DD.MM.YYYY). */
+  archiveExportLink?: string;
   /** Server-injected error text, shown as an alert on load (SPEC §8). */
   error?: string | null;
 }

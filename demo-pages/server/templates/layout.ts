@@ -19,6 +19,15 @@ export interface PageElement {
 /** The element builds served from /dist/ (DESIGN §5: one ES module per element). */
 export const ELEMENT_SCRIPTS = {
   priceDynamics: '/dist/elements/fin-price-dynamics.js',
+  stockChart: '/dist/elements/fin-stock-chart.js',
+  compareSearch: '/dist/elements/fin-compare-search.js',
+  archiveTable: '/dist/elements/fin-archive-table.js',
+  dividendsTable: '/dist/elements/fin-dividends-table.js',
+  exchangeTable: '/dist/elements/fin-exchange-table.js',
+  leaders: '/dist/elements/fin-leaders.js',
+  holders: '/dist/elements/fin-holders.js',
+  relatedList: '/dist/elements/fin-related-list.js',
+  leftMenu: '/dist/elements/fin-left-menu.js',
 } as const;
 
 export interface LayoutOptions {

@@ -1,6 +1,6 @@
 /** Pages for the browser tests (registered outside production only). */
 import type { StockPageData } from '../../../src/core/types.ts';
-import { html, jsonScript, type SafeHtml } from './html.ts';
+import { html, jsonScript, trusted, type SafeHtml } from './html.ts';
 import { elementsBlock, ELEMENT_SCRIPTS, type PageElement } from './layout.ts';
 
 export function testMalformedPageElements(): PageElement[] {
@@ -26,4 +26,16 @@ export function testMalformedPageBody(valid: StockPageData, elements: PageElemen
     </p>
     ${jsonScript('fin-page-data-ok', valid)} ${elementsBlock(elements)}
   </main>`;
+}
+
+/** One element alone on a page with the stock page data: what a page with only that tag downloads. */
+export function testSingleElementPage(tag: string): { elements: PageElement[]; body: SafeHtml } {
+  const elements = [{ markup: html`${trusted(`<${tag}></${tag}>`)}`, script: `/dist/elements/${tag}.js` }];
+  return {
+    elements,
+    body: html`<main>
+      <h1>Test: <code>&lt;${tag}&gt;</code> alone</h1>
+      ${elementsBlock(elements)}
+    </main>`,
+  };
 }

@@ -4,7 +4,6 @@
  * so a period change reloads both.
  */
 import { atom } from 'nanostores';
-import { dayjs, DATE_FORMAT } from '../dates.ts';
 
 /** SPEC §9: 0 today (intraday), 1–5 are 1, 3, 6, 12 and 36 months back from the last date. */
 export const PERIOD_TODAY = 0;
@@ -28,15 +27,45 @@ export interface ChartPeriod {
 
 export const $period = atom<ChartPeriod | null>(null);
 
-function parse(date: string) {
-  return dayjs.utc(date, DATE_FORMAT, true);
+// Plain calendar arithmetic rather than dayjs: every element follows the ground, and the ground
+// switch resets the period, so this module is in the chunk even a price block downloads.
+interface CalendarDate {
+  year: number;
+  month: number; // 1–12
+  day: number;
+}
+
+/** DD.MM.YYYY → a real calendar date, or null. */
+function parse(text: string): CalendarDate | null {
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text);
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? { year, month, day } : null;
+}
+
+function format({ year, month, day }: CalendarDate): string {
+  return `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`;
+}
+
+/** The same day `months` later (negative: earlier), clamped to the month's last day (31.03 − 1 month = 28/29.02). */
+function addMonths(date: CalendarDate, months: number): CalendarDate {
+  const index = date.year * 12 + (date.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { year, month, day: Math.min(date.day, lastDay) };
+}
+
+function compare(a: CalendarDate, b: CalendarDate): number {
+  return (a.year - b.year) * 10000 + (a.month - b.month) * 100 + (a.day - b.day);
 }
 
 /** The window of a period tab, counted back from the last trading date. */
 export function periodWindow(id: PeriodId, lastDate: string): { from: string; to: string } {
-  if (id === PERIOD_TODAY) return { from: lastDate, to: lastDate };
-  const from = parse(lastDate).subtract(PERIOD_MONTHS[id], 'month').format(DATE_FORMAT);
-  return { from, to: lastDate };
+  const last = parse(lastDate);
+  if (id === PERIOD_TODAY || !last) return { from: lastDate, to: lastDate };
+  return { from: format(addMonths(last, -PERIOD_MONTHS[id])), to: lastDate };
 }
 
 /** The period of a (new) page: 1M back from its last date, unless the same last date is already set. */
@@ -68,14 +97,15 @@ export function setPeriodDates(from: string, to: string, moved: 'from' | 'to' = 
   const current = $period.get();
   const start = parse(from);
   const end = parse(to);
-  if (!current || !start.isValid() || !end.isValid()) return { ok: false, error: 'invalid_date' };
-  if (start.isAfter(end)) return { ok: false, error: 'graph_period_start_incorrect' };
+  if (!current || !start || !end) return { ok: false, error: 'invalid_date' };
+  if (compare(start, end) > 0) return { ok: false, error: 'graph_period_start_incorrect' };
   let capped = { from, to };
-  if (end.diff(start, 'year', true) > PERIOD_LIMIT_YEARS) {
+  const limitMonths = PERIOD_LIMIT_YEARS * 12;
+  if (compare(end, addMonths(start, limitMonths)) > 0) {
     capped =
       moved === 'from'
-        ? { from, to: start.add(PERIOD_LIMIT_YEARS, 'year').format(DATE_FORMAT) }
-        : { from: end.subtract(PERIOD_LIMIT_YEARS, 'year').format(DATE_FORMAT), to };
+        ? { from, to: format(addMonths(start, limitMonths)) }
+        : { from: format(addMonths(end, -limitMonths)), to };
   }
   const period: ChartPeriod = { id: null, ...capped, lastDate: current.lastDate };
   $period.set(period);

@@ -87,7 +87,7 @@ test('a page with only the price-dynamics block downloads no chart or graph libr
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  await page.goto('/stocks/sber/');
+  await page.goto('/test/only/fin-price-dynamics/');
   await expect(block(page).locator('section')).toBeVisible();
   expect(scripts.some((url) => url.includes('fin-price-dynamics'))).toBe(true);
   expect(scripts.filter((url) => /amcharts|vis-network|vis-data|exceljs|pdfmake/i.test(url))).toEqual([]);

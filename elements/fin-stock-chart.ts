@@ -1,0 +1,46 @@
+import { define } from '../src/core/define.tsx';
+import { StockChart, stockChartStyles, type StockChartProps } from '../src/features/stock-chart/index.ts';
+
+/**
+ * @summary Stock price chart: period tabs and dates, chart / dynamic table / archive views, the extended OHLC + volume chart, comparison with stocks and indexes, watchlist, Excel export and the trading-ground switch.
+ * @attr page-data - selector of the page-data block; default `#fin-page-data` (which follows the shared trading ground)
+ * @attr login-url - target of the log-in prompts; default `/login/`
+ * @attr access-url - target of the get-access links; default `/profile/access/`
+ * @attr height - chart height in px; default 650
+ * @event fin-period-change - the user picked a period tab or dates; detail `{id, from, to}` (id null for dates, DD.MM.YYYY)
+ * @event fin-view-change - the user switched the view; detail `{view, extended}` (0 chart, 1 dynamic table, 2 archive)
+ * @event fin-compare-change - the user added, removed or cancelled compared items; detail `{stocks: [{stockId, tgId}], indexes: [id]}`
+ * @event fin-error - the element could not render; detail `{tag, message}`
+ * @csspart block - the whole element
+ * @csspart period - the period tabs and the date inputs
+ * @csspart date-input - a from/to date input
+ * @csspart tabs - a tab bar (period, view)
+ * @csspart tab - a tab of those bars
+ * @csspart ground - the trading-ground switch
+ * @csspart actions - the compare, watchlist and export buttons
+ * @csspart button - one of those buttons
+ * @csspart compare - the compare field
+ * @csspart alert - the alert banner (hides after 3 s)
+ * @csspart prompt - a log-in prompt or the large-export notice
+ * @csspart chart - the chart canvas
+ * @csspart overlay - the loading, no-data or error message over the chart
+ * @csspart legend - the legend
+ * @csspart legend-item - one series in the legend
+ * @csspart dynamic-table - the dynamic table view
+ * @csspart dialog - the access and watchlist dialogs
+ * @cssproperty --fin-color-accent - links, buttons and the active tab
+ * @cssproperty --fin-color-rise - colour of a rise (default #5cb585)
+ * @cssproperty --fin-color-fall - colour of a fall (default #e31e25)
+ * @cssproperty --fin-font-family - font of the element
+ * @example <fin-stock-chart></fin-stock-chart>
+ */
+define<StockChartProps>('fin-stock-chart', StockChart, {
+  props: { pageData: 'string', loginUrl: 'string', accessUrl: 'string', height: 'number' },
+  styles: stockChartStyles,
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fin-stock-chart': HTMLElement & StockChartProps;
+  }
+}

@@ -1,0 +1,175 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useMemo, type MouseEvent } from 'react';
+import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
+import { $ground, $groundSwitching, stockPagePath } from '../../core/stores/ground.ts';
+import { stockPageStore } from '../../core/stores/page.ts';
+import type { StockPageData } from '../../core/types.ts';
+import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-table/index.ts';
+import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
+import { MaskedHint } from '../../widgets/masked-hint/index.ts';
+import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
+import {
+  EXCHANGE_PRICE_FIELDS,
+  exchangeCellText,
+  exchangeDesktopFields,
+  exchangeMobileFields,
+  hasMaskedPrice,
+  rowGround,
+  rowTrend,
+} from './exchange-table.utils.ts';
+
+/**
+ * The stock's trading on each of its grounds (SPEC §2 "Exchange table"): last price, change,
+ * bid/ask, open, low, high, average, official close, ticker and currency. Picking a ground
+ * switches the page to it without a reload (SPEC §2), and the table marks the ground shown.
+ */
+export interface ExchangeTableProps {
+  /** CSS selector of the page-data block to read; default `#fin-page-data`. */
+  pageData?: string;
+  /** Where the "log in" prompt under masked prices links to; default `/login/`. */
+  loginUrl?: string;
+  /** Where the "get access" prompt links to (SPEC §2: /profile/access/). */
+  accessUrl?: string;
+}
+
+/** The ground's id on each mapped row, beside the cell the table sorts and shows. */
+const GROUND_ID = 'trading_ground_id';
+
+export function ExchangeTable({
+  pageData = DEFAULT_PAGE_DATA_SELECTOR,
+  loginUrl,
+  accessUrl,
+}: ExchangeTableProps) {
+  const { t, ready } = useLabels('stock', 'widgets', 'common');
+  const { emit } = useHost();
+  const page = useStore(stockPageStore(pageData));
+  const sharedGround = useStore($ground);
+  const switching = useStore($groundSwitching);
+  const data = page.status === 'ok' ? page.data : null;
+
+  // The page's main data follows the shared ground; another block keeps its own.
+  const followsShared = pageData === DEFAULT_PAGE_DATA_SELECTOR;
+  const active = followsShared ? (sharedGround ?? data?.groundId ?? null) : (data?.groundId ?? null);
+
+  const fields = useMemo(() => (data ? exchangeDesktopFields(data.exchangeTable) : []), [data]);
+  const mobile = useMemo(() => exchangeMobileFields(fields), [fields]);
+  const rows = useMemo(() => (data ? exchangeRows(data.exchangeTable.data, active) : []), [data, active]);
+
+  const selectGround = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>, groundId: number) => {
+      // A new tab or window keeps the browser's own handling; so does a block other than the page's.
+      const modified = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+      if (!followsShared || modified) return;
+      event.preventDefault();
+      // The shared ground store acts on this event (the same path as a legacy page's own select):
+      // it loads the page data of the ground, rewrites the address, and every element follows.
+      if (groundId !== active) emit('fin-ground-select', { groundId });
+    },
+    [followsShared, active, emit],
+  );
+  const columns = useMemo(
+    () => (data ? fields.map((field) => exchangeColumn(field, data, t, selectGround)) : []),
+    [fields, data, t, selectGround],
+  );
+
+  if (page.status === 'error' || page.status === 'missing') {
+    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
+  }
+  if (!ready || !data) return <ElementMessage kind="loading">…</ElementMessage>;
+  if (rows.length === 0) return <ElementMessage kind="info">{t('stock:no_data')}</ElementMessage>;
+
+  return (
+    <div className="ex" part="block" aria-busy={switching || undefined}>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        caption={t('stock:section_exchange')}
+        mobileColumns={mobile}
+        mobilePageSize={Math.max(1, mobile.length - 1)}
+        onSortChange={(sort) => emit('fin-sort-change', sort)}
+        t={t}
+      />
+      {switching ? (
+        <p className="ex-switching" role="status">
+          {t('stock:ground_switching')}
+        </p>
+      ) : null}
+      {hasMaskedPrice(data.exchangeTable.data) ? (
+        <MaskedHint
+          texts={{
+            auth: t('stock:masked_hint_auth'),
+            paid: t('stock:masked_hint_paid'),
+            login: t('common:login'),
+            getAccess: t('widgets:get_access'),
+          }}
+          loginUrl={loginUrl}
+          accessUrl={accessUrl}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Rows for the table: the ground as a sortable cell with its id beside it, the shown ground marked. */
+function exchangeRows(data: ReadonlyArray<Record<string, unknown>>, active: number | null): TableRow[] {
+  return data.map((row) => {
+    const ground = rowGround(row);
+    const classes = [
+      typeof row.class === 'string' ? row.class : '',
+      ground?.id === active ? 'ex-row--active' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return {
+      ...row,
+      trading_ground: ground ? { val: ground.text } : null,
+      [GROUND_ID]: ground?.id ?? null,
+      class: classes,
+    };
+  });
+}
+
+function exchangeColumn(
+  field: string,
+  data: StockPageData,
+  t: Translate,
+  onSelect: (event: MouseEvent<HTMLAnchorElement>, groundId: number) => void,
+): TableColumn {
+  const title = t(`stock:ex_${field}`);
+  if (field === 'trading_ground') {
+    return {
+      field,
+      title,
+      alwaysShown: true,
+      format: (value, row) => {
+        const id = row[GROUND_ID];
+        const text = exchangeCellText(field, (value as { val?: unknown } | null)?.val ?? null);
+        if (typeof id !== 'number') return text;
+        const current = (row.class ?? '').split(' ').includes('ex-row--active');
+        return (
+          <a
+            className="ex-ground"
+            href={stockPagePath(data, id)}
+            aria-current={current ? 'true' : undefined}
+            data-ground-id={id}
+            onClick={(event) => onSelect(event, id)}
+          >
+            {text}
+          </a>
+        );
+      },
+    };
+  }
+  return {
+    field,
+    title,
+    align: EXCHANGE_PRICE_FIELDS.has(field) ? 'end' : 'start',
+    format: (value) => exchangeCellText(field, value),
+    className: (_value, row) => {
+      if (field !== 'change' && field !== 'last') return undefined;
+      const trend = rowTrend(row);
+      return trend ? `ex-trend ex-trend--${trend}` : undefined;
+    },
+  };
+}

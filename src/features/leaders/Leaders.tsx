@@ -1,0 +1,162 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
+import { $ground } from '../../core/stores/ground.ts';
+import { stockPageStore } from '../../core/stores/page.ts';
+import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-table/index.ts';
+import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
+import { MaskedHint, hasMaskedValue } from '../../widgets/masked-hint/index.ts';
+import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
+import { Tabs } from '../../widgets/tabs/index.ts';
+import { createLeadersStore } from './leaders.store.ts';
+import {
+  LEADERS_TAB_IDS,
+  LEADERS_TAB_LABELS,
+  isNumericField,
+  leadersBranch,
+  leadersCellText,
+  leadersFieldLabel,
+  leadersMobileFields,
+  leadersTab,
+  type LeadersTabId,
+  type LeadersTable,
+} from './leaders.utils.ts';
+
+/**
+ * The leaders of the stock's branch on the page's trading ground (SPEC §2 "Leaders tables"):
+ * tabs for the top gainers, the top losers and the largest capitalisations (SPEC §9 ids 1, 2, 3).
+ * Follows the shared ground: switching the ground reloads the table.
+ */
+export interface LeadersProps {
+  /** CSS selector of the page-data block to read; default `#fin-page-data`. */
+  pageData?: string;
+  /** The tab shown first: 1 growing (default), 2 falling, 3 capitalisation. */
+  tab?: number;
+  /** Branch whose stocks are ranked; default the page's `branchId` (none: every branch, 0). */
+  branchId?: number;
+  /** Trading ground; default the page's shared ground. */
+  groundId?: number;
+  /** Where the "log in" prompt under masked prices links to; default `/login/`. */
+  loginUrl?: string;
+  /** Where the "get access" prompt links to (SPEC §2: /profile/access/). */
+  accessUrl?: string;
+}
+
+/** Rows shown until expanded (SPEC §9 table limit; the answer has at most 10). */
+const LEADERS_ROW_LIMIT = 5;
+
+export function Leaders({
+  pageData = DEFAULT_PAGE_DATA_SELECTOR,
+  tab: tabAttribute,
+  branchId,
+  groundId,
+  loginUrl,
+  accessUrl,
+}: LeadersProps) {
+  const { t, ready } = useLabels('stock', 'market', 'widgets', 'common');
+  const { emit } = useHost();
+  const page = useStore(stockPageStore(pageData));
+  const sharedGround = useStore($ground);
+  const store = useMemo(() => createLeadersStore(), []);
+  const state = useStore(store.$state);
+
+  // The `tab` attribute picks the tab; a user's choice holds until the attribute changes.
+  const [tab, setTab] = useState<LeadersTabId>(() => leadersTab(tabAttribute));
+  const [seenAttribute, setSeenAttribute] = useState(tabAttribute);
+  if (seenAttribute !== tabAttribute) {
+    setSeenAttribute(tabAttribute);
+    setTab(leadersTab(tabAttribute));
+  }
+
+  const data = page.status === 'ok' ? page.data : null;
+  const needsPage = branchId === undefined || groundId === undefined;
+  const followsShared = pageData === DEFAULT_PAGE_DATA_SELECTOR && groundId === undefined;
+  const ground = groundId ?? (followsShared ? (sharedGround ?? data?.groundId) : data?.groundId) ?? null;
+  const branch =
+    branchId !== undefined ? leadersBranch(branchId) : data ? leadersBranch(data.branchId) : null;
+
+  useEffect(() => {
+    if (ground !== null && branch !== null) void store.load({ tab, branchId: branch, groundId: ground });
+  }, [store, tab, branch, ground]);
+  useEffect(() => store.cancel, [store]);
+
+  const table = state.status === 'ready' ? state.table : null;
+  const columns = useMemo(() => (table ? leadersColumns(table, t) : []), [table, t]);
+
+  if (needsPage && (page.status === 'error' || page.status === 'missing')) {
+    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
+  }
+  if (!ready) return <ElementMessage kind="loading">…</ElementMessage>;
+
+  const select = (id: string | number) => {
+    const next = leadersTab(id);
+    setTab(next);
+    emit('fin-tab-change', { id: next });
+  };
+  const tabs = LEADERS_TAB_IDS.map((id) => ({ id, ttl: t(LEADERS_TAB_LABELS[id]) }));
+
+  return (
+    <div className="ld" part="block">
+      <Tabs tabs={tabs} active={tab} onSelect={select} label={t('stock:leaders_caption')} />
+      <div
+        className="ld-panel"
+        role="tabpanel"
+        aria-label={t(LEADERS_TAB_LABELS[tab])}
+        aria-busy={state.status === 'loading' || undefined}
+        data-tab={tab}
+      >
+        {state.status === 'idle' || state.status === 'loading' ? (
+          <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>
+        ) : state.status === 'error' ? (
+          <ElementMessage kind="error" onRetry={() => store.load(state.query)} retryLabel={t('common:retry')}>
+            {state.error.kind === 'timeout' ? t('common:error_timeout') : t('common:error_load')}
+          </ElementMessage>
+        ) : state.table.data.length === 0 ? (
+          <ElementMessage kind="info">{t('stock:no_data')}</ElementMessage>
+        ) : (
+          <>
+            <DataTable
+              key={state.query.tab}
+              columns={columns}
+              rows={state.table.data as unknown as TableRow[]}
+              caption={t(LEADERS_TAB_LABELS[state.query.tab])}
+              limit={LEADERS_ROW_LIMIT}
+              mobileColumns={leadersMobileFields(state.query.tab)}
+              mobilePageSize={2}
+              onSortChange={(sort) => emit('fin-sort-change', sort)}
+              onExpandChange={(expanded) => emit('fin-expand-change', { expanded })}
+              t={t}
+            />
+            {hasMaskedValue(state.table.data.flatMap((row) => Object.values(row))) ? (
+              <MaskedHint
+                texts={{
+                  auth: t('stock:masked_hint_auth'),
+                  paid: t('stock:masked_hint_paid'),
+                  login: t('common:login'),
+                  getAccess: t('widgets:get_access'),
+                }}
+                loginUrl={loginUrl}
+                accessUrl={accessUrl}
+              />
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function leadersColumns(table: LeadersTable, t: Translate): TableColumn[] {
+  return table.fields.map((field) => ({
+    field,
+    title: leadersFieldLabel(field, t, table.fieldsLabels),
+    align: isNumericField(field) ? 'end' : 'start',
+    ...(isNumericField(field) ? { format: (value: unknown) => leadersCellText(field, value) ?? '—' } : {}),
+    className: (_value, row) => {
+      if (field !== 'change') return undefined;
+      const trend = typeof row.class === 'string' ? row.class : '';
+      return trend === 'up' || trend === 'down' ? `ld-trend--${trend}` : undefined;
+    },
+  }));
+}

@@ -1,0 +1,1 @@
+export { LeftMenu, type LeftMenuProps } from './LeftMenu.tsx';

@@ -1,0 +1,130 @@
+/**
+ * The DOM side of the left menu: finding the page's sections (light DOM, outside the element's
+ * shadow root), their page order, and the scroll spy that reports the current one.
+ */
+import { activeSectionId } from './left-menu.utils.ts';
+
+/** SPEC §9 adaptive breakpoint: below it the menu is a compact strip. */
+export const COMPACT_MEDIA_QUERY = '(max-width: 679.98px)';
+/**
+ * A section becomes current when its top passes this line (px from the viewport top, at most a
+ * third of the viewport): low enough for a sticky strip above it, high enough that a short
+ * section scrolled to the top is current rather than the one after it.
+ */
+export const ACTIVATION_LINE_PX = 96;
+
+function activationLine(viewportHeight: number): number {
+  return Math.min(ACTIVATION_LINE_PX, Math.round(viewportHeight / 3));
+}
+
+type SectionRoot = Document | ShadowRoot;
+
+/** Where the element's sections live: the document or the shadow root that holds the element. */
+export function sectionRoot(element: Element): SectionRoot {
+  const root = element.getRootNode();
+  return root instanceof ShadowRoot ? root : element.ownerDocument;
+}
+
+/** The section of an id, unless it is missing or hidden. */
+export function findSection(root: SectionRoot, id: string): HTMLElement | null {
+  const section = root.getElementById(id);
+  return section instanceof HTMLElement && !section.hidden ? section : null;
+}
+
+/** Index of each present section in document order. */
+export function pageOrder(root: SectionRoot, ids: readonly string[]): Map<string, number> {
+  const present = ids.flatMap((id) => {
+    const section = findSection(root, id);
+    return section ? [{ id, section }] : [];
+  });
+  present.sort((a, b) =>
+    a.section.compareDocumentPosition(b.section) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
+  return new Map(present.map(({ id }, index) => [id, index]));
+}
+
+export interface SectionSpy {
+  /** Keep `id` current while the page scrolls to it after a menu click, until the user scrolls. */
+  hold(id: string): void;
+  stop(): void;
+}
+
+/**
+ * Reports the current section (the last whose top passed the activation line; the last one at
+ * the bottom of the page) whenever a section crosses the band above that line
+ * (IntersectionObserver), the page scrolls or resizes. Measures at most once a frame.
+ */
+export function watchSections(
+  root: SectionRoot,
+  ids: readonly string[],
+  onCurrent: (id: string | null) => void,
+): SectionSpy {
+  const view = (root instanceof ShadowRoot ? root.ownerDocument : root).defaultView ?? window;
+  const scroller = view.document.scrollingElement ?? view.document.documentElement;
+  const sections = ids.flatMap((id) => {
+    const section = findSection(root, id);
+    return section ? [{ id, section }] : [];
+  });
+  let held: string | null = null;
+  let frame = 0;
+
+  const measure = () => {
+    frame = 0;
+    if (held !== null) return;
+    const line = activationLine(view.innerHeight);
+    const scrollable = scroller.scrollHeight > view.innerHeight + 1;
+    const atBottom =
+      scrollable && view.scrollY > 0 && view.scrollY + view.innerHeight >= scroller.scrollHeight - 2;
+    const tops = sections.map(({ id, section }) => ({ id, top: section.getBoundingClientRect().top }));
+    onCurrent(activeSectionId(tops, { line, height: view.innerHeight, atBottom }));
+  };
+  const schedule = () => {
+    if (frame === 0) frame = view.requestAnimationFrame(measure);
+  };
+  const release = () => {
+    if (held === null) return;
+    held = null;
+    schedule();
+  };
+
+  const observer =
+    typeof view.IntersectionObserver === 'function'
+      ? new view.IntersectionObserver(schedule, {
+          // The band above the activation line: a section entering or leaving it may change the current one.
+          rootMargin: `0px 0px ${activationLine(view.innerHeight) - view.innerHeight}px 0px`,
+        })
+      : null;
+  for (const { section } of sections) observer?.observe(section);
+  view.addEventListener('scroll', schedule, { passive: true });
+  view.addEventListener('resize', schedule);
+  // A user's own scrolling ends the hold of a menu click.
+  const userScroll = ['wheel', 'touchmove', 'keydown'] as const;
+  for (const type of userScroll) view.addEventListener(type, release, { passive: true });
+  measure();
+
+  return {
+    hold(id) {
+      held = id;
+      onCurrent(id);
+    },
+    stop() {
+      observer?.disconnect();
+      view.removeEventListener('scroll', schedule);
+      view.removeEventListener('resize', schedule);
+      for (const type of userScroll) view.removeEventListener(type, release);
+      if (frame !== 0) view.cancelAnimationFrame(frame);
+    },
+  };
+}
+
+/** Scrolls smoothly to a section (instantly for users who asked for less motion) and moves focus there. */
+export function goToSection(section: HTMLElement): void {
+  const view = section.ownerDocument.defaultView ?? window;
+  const reduced = view.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  section.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  // Keyboard users continue from the section (the page gives sections tabindex="-1").
+  if (section.hasAttribute('tabindex')) section.focus({ preventScroll: true });
+  // The address names the section, as a plain anchor link would, without a jump.
+  const { history, location } = view;
+  history.replaceState(history.state, '', `${location.pathname}${location.search}#${section.id}`);
+}

@@ -1,0 +1,193 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../elements/fin-left-menu.ts';
+import { $lang } from '../../core/stores/lang.ts';
+import { resetLabels } from '../../core/stores/labels.ts';
+import {
+  STOCK_MENU_SECTIONS,
+  activeSectionId,
+  parseMenuItems,
+  presentItems,
+  sectionIds,
+  stockMenuItems,
+} from './left-menu.utils.ts';
+
+const labels: Record<string, Record<string, string>> = {
+  stock: {
+    menu_title: 'On this page',
+    menu_graph: 'Chart',
+    menu_dividends: 'Dividends',
+    menu_holders: 'Shareholders',
+    menu_growing_leaders: 'Top gainers',
+  },
+};
+
+const fetchMock = vi.fn(async (url: string) => {
+  const path = new URL(url, 'http://localhost').pathname;
+  return Response.json(labels[path.split('/')[3]!] ?? {});
+});
+
+async function render(sections: string[], attributes = ''): Promise<HTMLElement> {
+  document.body.innerHTML = `<fin-left-menu ${attributes}></fin-left-menu>
+    ${sections.map((id) => `<section id="${id}" tabindex="-1"><h2>${id}</h2></section>`).join('')}`;
+  const element = document.querySelector<HTMLElement>('fin-left-menu')!;
+  await vi.waitFor(() =>
+    expect(element.hidden || element.shadowRoot!.querySelector('nav, [role="alert"]')).toBeTruthy(),
+  );
+  return element;
+}
+
+const links = (element: HTMLElement) =>
+  [...element.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a.lm__link')].map((a) => [
+    a.getAttribute('href'),
+    a.textContent,
+  ]);
+const current = (element: HTMLElement) =>
+  element.shadowRoot!.querySelector('[aria-current]')?.getAttribute('data-section') ?? null;
+
+/** Places each section's top at the given viewport offset (happy-dom has no layout). */
+function placeSections(tops: Record<string, number>) {
+  for (const [id, top] of Object.entries(tops)) {
+    document.getElementById(id)!.getBoundingClientRect = () => ({ top, bottom: top + 300 }) as DOMRect;
+  }
+  window.dispatchEvent(new Event('scroll'));
+}
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  resetLabels();
+  cleanStores($lang);
+  vi.unstubAllGlobals();
+});
+
+describe('left-menu utils', () => {
+  it('lists the 21 stock page sections of SPEC §2, titled with the stock labels', () => {
+    expect(STOCK_MENU_SECTIONS).toHaveLength(21);
+    expect(stockMenuItems((key) => `<${key}>`)[0]).toEqual({
+      id: 'graph',
+      title: '<stock:menu_graph>',
+      url: null,
+      targetBlank: false,
+      items: [],
+    });
+  });
+
+  it('keeps the items whose section exists, in page order, with links after them', () => {
+    const items = parseMenuItems(
+      JSON.stringify([
+        { id: 'b', title: 'B' },
+        { url: '/watchlist/', title: 'Watchlist', target_blank: 1 },
+        { id: 'missing', title: 'Missing' },
+        {
+          url: '#a',
+          title: 'A',
+          items: [
+            { id: 'a2', title: 'A2' },
+            { id: 'gone', title: 'Gone' },
+          ],
+        },
+      ]),
+    );
+    const position = (id: string) => ({ a: 0, a2: 1, b: 2 })[id] ?? null;
+    const shown = presentItems(items, position);
+    expect(shown.map((item) => item.title)).toEqual(['A', 'B', 'Watchlist']);
+    expect(shown[0]!.items.map((item) => item.title)).toEqual(['A2']);
+    expect(shown[2]).toMatchObject({ url: '/watchlist/', targetBlank: true });
+    expect(sectionIds(shown)).toEqual(['a', 'a2', 'b']);
+  });
+
+  it('names what is wrong with an items attribute', () => {
+    expect(() => parseMenuItems('[{"id":"a"')).toThrow(/items: not valid JSON/);
+    expect(() => parseMenuItems('{}')).toThrow('items: expected a list of menu items');
+    expect(() => parseMenuItems('[{"id":"a"}]')).toThrow('items[0].title: expected a text');
+    expect(() => parseMenuItems('[{"title":"x","url":"javascript:alert(1)"}]')).toThrow(
+      'items[0]: expected an id (a section of the page) or a url',
+    );
+  });
+
+  it('makes current the last section whose top passed the line, the last one at the bottom', () => {
+    const sections = [
+      { id: 'a', top: -500 },
+      { id: 'b', top: 120 },
+      { id: 'c', top: 900 },
+    ];
+    const view = { line: 200, height: 800, atBottom: false };
+    expect(activeSectionId(sections, view)).toBe('b');
+    expect(activeSectionId(sections, { ...view, line: 100 })).toBe('a');
+    expect(activeSectionId(sections, { ...view, atBottom: true })).toBe('c');
+    // The top of the page: the first section is current while it is in view.
+    expect(activeSectionId([{ id: 'a', top: 300 }], view)).toBe('a');
+    expect(activeSectionId([{ id: 'a', top: 900 }], view)).toBeNull();
+    expect(activeSectionId([], { ...view, atBottom: true })).toBeNull();
+  });
+});
+
+describe('<fin-left-menu>', () => {
+  it('lists only the sections the page has, in page order', async () => {
+    const element = await render(['graph', 'price_dynamics', 'holders', 'dividends', 'growing_leaders']);
+    expect(element.shadowRoot!.querySelector('nav')?.getAttribute('aria-label')).toBe('On this page');
+    expect(links(element)).toEqual([
+      ['#graph', 'Chart'],
+      ['#holders', 'Shareholders'],
+      ['#dividends', 'Dividends'],
+      ['#growing_leaders', 'Top gainers'],
+    ]);
+  });
+
+  it('marks the section in view as the page scrolls', async () => {
+    const element = await render(['graph', 'dividends', 'holders']);
+    placeSections({ graph: -400, dividends: 60, holders: 700 });
+    await vi.waitFor(() => expect(current(element)).toBe('dividends'));
+    expect(element.shadowRoot!.querySelector('[aria-current]')?.getAttribute('aria-current')).toBe(
+      'location',
+    );
+    placeSections({ graph: -1400, dividends: -900, holders: 40 });
+    await vi.waitFor(() => expect(current(element)).toBe('holders'));
+  });
+
+  it('scrolls smoothly to a section on a click, focuses it and keeps it current', async () => {
+    const element = await render(['graph', 'dividends', 'holders']);
+    placeSections({ graph: 0, dividends: 600, holders: 1200 });
+    const holders = document.getElementById('holders')!;
+    const scrollIntoView = vi.fn();
+    holders.scrollIntoView = scrollIntoView;
+    element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="holders"]')!.click();
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(document.activeElement).toBe(holders);
+    expect(location.hash).toBe('#holders');
+    await vi.waitFor(() => expect(current(element)).toBe('holders'));
+    // The page passes other sections on its way: the clicked one stays current.
+    placeSections({ graph: -300, dividends: 100, holders: 700 });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(current(element)).toBe('holders');
+  });
+
+  it('is a compact strip with the compact attribute', async () => {
+    const element = await render(['graph', 'dividends'], 'compact');
+    expect(element.shadowRoot!.querySelector('nav')?.className).toBe('lm lm--compact');
+    expect(element.shadowRoot!.querySelector('.lm__title')).toBeNull();
+  });
+
+  it('takes items from the attribute, and hides itself when none of its sections exist', async () => {
+    const items = JSON.stringify([
+      { id: 'reports', title: 'Reports' },
+      { url: '/watchlist/', title: 'Watchlist' },
+    ]);
+    let element = await render(['reports'], `items='${items}'`);
+    expect(links(element)).toEqual([
+      ['#reports', 'Reports'],
+      ['/watchlist/', 'Watchlist'],
+    ]);
+    element = await render(['something_else']);
+    expect(element.hidden).toBe(true);
+  });
+
+  it('shows what is wrong with a malformed items attribute', async () => {
+    const element = await render([], `items='[{"id":"x"}]'`);
+    expect(element.shadowRoot!.querySelector('[role="alert"]')?.textContent).toBe(
+      'items[0].title: expected a text',
+    );
+  });
+});

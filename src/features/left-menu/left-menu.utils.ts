@@ -1,0 +1,145 @@
+/**
+ * The left menu's logic, free of React: the stock page sections of SPEC §2, menu items from the
+ * `items` attribute (SPEC §3 "Menu item"), which of them the page has, in page order, and which
+ * section is current for a scroll position.
+ */
+
+/** SPEC §2 "Left-menu sections" of the stock page, in the SPEC's order: section id → label key. */
+export const STOCK_MENU_SECTIONS = [
+  'graph',
+  'dividends',
+  'ifrs',
+  'ifrs_fmp',
+  'ras',
+  'ipo',
+  'issuer_profile',
+  'other_stocks',
+  'price_forecasts',
+  'other_bonds',
+  'indexes',
+  'holders',
+  'news',
+  'comments',
+  'related_issuers',
+  'managers',
+  'annual_reports',
+  'multipliers',
+  'growing_leaders',
+  'esg_reports',
+  'consensus_forecasts',
+] as const;
+
+export type StockMenuSection = (typeof STOCK_MENU_SECTIONS)[number];
+
+/** The label (module `stock`) of a stock page section. */
+export const menuLabelKey = (id: string) => `stock:menu_${id}`;
+
+/** SPEC §3 "Menu item": a section of this page (id) or a link (url), with sub-items. */
+export interface MenuItem {
+  id: string | null;
+  title: string;
+  url: string | null;
+  /** Open the link in a new tab (SPEC "target_blank"). */
+  targetBlank: boolean;
+  items: MenuItem[];
+}
+
+export class MenuItemsError extends Error {}
+
+const SECTION_ID = /^[A-Za-z][\w:.-]*$/;
+
+/** Addresses from an attribute: relative, hash or http(s) only. */
+function safeUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const url = value.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  return scheme === undefined || scheme === 'http' || scheme === 'https' ? url : null;
+}
+
+function menuItem(raw: unknown, path: string): MenuItem {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new MenuItemsError(`${path}: expected an object with id or url and title`);
+  }
+  const entry = raw as Record<string, unknown>;
+  const url = safeUrl(entry.url);
+  // A hash link names a section of this page like an id does.
+  const hashId = url?.startsWith('#') ? url.slice(1) : null;
+  const id = typeof entry.id === 'string' && SECTION_ID.test(entry.id) ? entry.id : hashId;
+  const title = typeof entry.title === 'string' ? entry.title.trim() : '';
+  if (!title) throw new MenuItemsError(`${path}.title: expected a text`);
+  if (!id && !url) throw new MenuItemsError(`${path}: expected an id (a section of the page) or a url`);
+  const children = entry.items === undefined ? [] : entry.items;
+  if (!Array.isArray(children)) throw new MenuItemsError(`${path}.items: expected a list`);
+  return {
+    id,
+    title,
+    url: url && !url.startsWith('#') ? url : null,
+    targetBlank: entry.target_blank === true || entry.target_blank === 1 || entry.target_blank === '1',
+    items: children.map((child, index) => menuItem(child, `${path}.items[${index}]`)),
+  };
+}
+
+/** The `items` attribute (JSON list of SPEC §3 menu items); throws MenuItemsError naming what is wrong. */
+export function parseMenuItems(json: string): MenuItem[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (error) {
+    throw new MenuItemsError(`items: not valid JSON (${(error as Error).message})`);
+  }
+  if (!Array.isArray(raw)) throw new MenuItemsError('items: expected a list of menu items');
+  return raw.map((entry, index) => menuItem(entry, `items[${index}]`));
+}
+
+/** The stock page's default menu, titled with the page's labels. */
+export function stockMenuItems(t: (key: string) => string): MenuItem[] {
+  return STOCK_MENU_SECTIONS.map((id) => ({
+    id,
+    title: t(menuLabelKey(id)),
+    url: null,
+    targetBlank: false,
+    items: [],
+  }));
+}
+
+/**
+ * The items whose section the page has (links elsewhere are kept), sub-items likewise, sorted
+ * into page order by `position` (a section's index in the document); links keep their place
+ * after the sections.
+ */
+export function presentItems(
+  items: readonly MenuItem[],
+  position: (id: string) => number | null,
+): MenuItem[] {
+  const kept = items.flatMap((item) => {
+    const sub = presentItems(item.items, position);
+    const at = item.id ? position(item.id) : null;
+    if (item.id && at === null && !item.url && sub.length === 0) return [];
+    return [{ item: { ...item, items: sub }, at: at ?? Number.POSITIVE_INFINITY }];
+  });
+  return kept.sort((a, b) => a.at - b.at).map(({ item }) => item);
+}
+
+/** Every section id of the menu, parents before children, in menu order. */
+export function sectionIds(items: readonly MenuItem[]): string[] {
+  return items.flatMap((item) => [...(item.id ? [item.id] : []), ...sectionIds(item.items)]);
+}
+
+/**
+ * The current section: the last one whose top has passed the activation line (px from the top
+ * of the viewport); at the bottom of the page the last one, which may never reach the line.
+ * Before any has passed the line, the first one if it is in view (the top of the page), else null.
+ */
+export function activeSectionId(
+  sections: ReadonlyArray<{ id: string; top: number }>,
+  view: { line: number; height: number; atBottom: boolean },
+): string | null {
+  if (sections.length === 0) return null;
+  if (view.atBottom) return sections[sections.length - 1]!.id;
+  let current: string | null = null;
+  for (const section of sections) {
+    if (section.top <= view.line) current = section.id;
+  }
+  const first = sections[0]!;
+  return current ?? (first.top < view.height ? first.id : null);
+}

@@ -1,0 +1,507 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { isPaid } from '../../core/access.ts';
+import { COMPARISON_SEARCH_URLS } from '../../core/api/search.ts';
+import type { CompareSearchItem } from '../../core/events.ts';
+import { formatNumber } from '../../core/format.ts';
+import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { DEFAULT_PAGE_DATA_SELECTOR, readJsonBlock } from '../../core/page-data.ts';
+import { $groundSwitching, switchGround } from '../../core/stores/ground.ts';
+import { $lang } from '../../core/stores/lang.ts';
+import { stockPageStore } from '../../core/stores/page.ts';
+import { $period, periodWindow, type PeriodId } from '../../core/stores/period.ts';
+import { $user } from '../../core/stores/user.ts';
+// The store only: the archive view itself loads when it is first shown.
+import { $archiveTable } from '../archive-table/archive-table.store.ts';
+import { DEFAULT_CHART_HEIGHT, PriceChart } from '../../widgets/chart/PriceChart.tsx';
+import { Dialog } from '../../widgets/dialog/index.ts';
+import { Dropdown } from '../../widgets/dropdown/index.ts';
+import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
+import { MaskedHint } from '../../widgets/masked-hint/index.ts';
+import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
+import { Tabs } from '../../widgets/tabs/index.ts';
+import { ChartLegend } from './ChartLegend.tsx';
+import type { DynamicSeries } from './DynamicTable.tsx';
+import { PeriodControls } from './PeriodControls.tsx';
+import { createStockChartStore, type StockChartState } from './stock-chart.store.ts';
+import {
+  buildChartView,
+  chartModel,
+  comparedLine,
+  compareSearchUrls,
+  isTodayAvailable,
+  mainLine,
+  type ComparedItem,
+} from './stock-chart.utils.ts';
+
+// Parts a first view does not need load when first used (the chart's own bundle stays small).
+const ArchiveView = lazy(() => import('./ArchiveView.tsx').then((m) => ({ default: m.ArchiveView })));
+const DynamicTable = lazy(() => import('./DynamicTable.tsx').then((m) => ({ default: m.DynamicTable })));
+const CompareField = lazy(() => import('./CompareField.tsx').then((m) => ({ default: m.CompareField })));
+const WatchlistDialog = lazy(() =>
+  import('./WatchlistDialog.tsx').then((m) => ({ default: m.WatchlistDialog })),
+);
+
+/**
+ * The price chart of the stock page (SPEC §2, §4 "Stock chart"): period tabs and dates, the chart,
+ * dynamic-table and archive views, the extended OHLC + volume chart, comparison with up to 10
+ * stocks and 10 indexes, the watchlist dialog, the Excel export and the trading-ground switch.
+ */
+export interface StockChartProps {
+  /** CSS selector of the page-data block to read; default `#fin-page-data` (which follows the shared ground). */
+  pageData?: string;
+  /** Where the "log in" prompts link to; default `/login/`. */
+  loginUrl?: string;
+  /** Where the "get access" links go (SPEC §2: /profile/access/). */
+  accessUrl?: string;
+  /** Chart height in px; default 650 (SPEC §9). */
+  height?: number;
+}
+
+const DEFAULT_LOGIN_URL = '/login/';
+const DEFAULT_ACCESS_URL = '/profile/access/';
+const VIEW_CHART = 0;
+const VIEW_DYNAMIC = 1;
+const VIEW_ARCHIVE = 2;
+const EXTENDED_TAB = 'extended';
+type View = typeof VIEW_CHART | typeof VIEW_DYNAMIC | typeof VIEW_ARCHIVE;
+
+const LOGIN_PROMPTS: Record<NonNullable<StockChartState['loginPrompt']>, string> = {
+  compare: 'compare:need_to_log_in',
+  export: 'common:access_denied',
+  watchlist: 'market:watchlist_login_prompt',
+};
+
+function pageCompareUrls(selector: string): Record<string, string> {
+  let raw: unknown = null;
+  try {
+    raw = (readJsonBlock(selector) as { comparisonSearchUrls?: unknown }).comparisonSearchUrls;
+  } catch {
+    // No block or a broken one (reported by the page-data store): the portal's URLs.
+  }
+  return compareSearchUrls(raw, COMPARISON_SEARCH_URLS);
+}
+
+function compareDetail(compared: readonly ComparedItem[]) {
+  return {
+    stocks: compared
+      .filter((item) => item.entity.model === 'stock')
+      .map((item) => ({ stockId: item.entity.id, tgId: item.entity.tgId as number })),
+    indexes: compared.filter((item) => item.entity.model === 'index').map((item) => item.entity.id),
+  };
+}
+
+/** Starts a download the way a click on a link would (SPEC §5 auto-click export). */
+function startDownload(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  link.click();
+}
+
+export function StockChart({
+  pageData = DEFAULT_PAGE_DATA_SELECTOR,
+  loginUrl = DEFAULT_LOGIN_URL,
+  accessUrl = DEFAULT_ACCESS_URL,
+  height = DEFAULT_CHART_HEIGHT,
+}: StockChartProps) {
+  const { t, ready } = useLabels('chart', 'compare', 'market', 'archive', 'common', 'widgets');
+  const { emit, setHidden } = useHost();
+  const page = useStore(stockPageStore(pageData));
+  const store = useMemo(() => createStockChartStore({ pageData }), [pageData]);
+  useEffect(() => store.start(), [store]);
+  const state = useStore(store.$state);
+  const ctx = useStore(store.$context);
+  const alert = useStore(store.$alert);
+  const period = useStore($period);
+  const user = useStore($user);
+  const lang = useStore($lang);
+  const switching = useStore($groundSwitching);
+  const archive = useStore($archiveTable);
+  const [view, setView] = useState<View>(VIEW_CHART);
+  const compareUrls = useMemo(() => pageCompareUrls(pageData), [pageData]);
+
+  useEffect(() => {
+    setHidden(ctx?.hideGraph === true);
+  }, [ctx?.hideGraph, setHidden]);
+
+  const model = useMemo(
+    () =>
+      chartModel(
+        state.main ? mainLine(state.main, state.mainVisible) : null,
+        state.compared.map(comparedLine),
+      ),
+    [state.main, state.mainVisible, state.compared],
+  );
+  const millionsSuffix = t('chart:millions');
+  const chartView = useMemo(
+    () =>
+      buildChartView({
+        mode: state.mode,
+        main: state.main,
+        extended: state.extended,
+        model,
+        user,
+        lang,
+        millionsSuffix,
+      }),
+    [state.mode, state.main, state.extended, model, user, lang, millionsSuffix],
+  );
+  const dynamicSeries = useMemo<DynamicSeries[]>(() => {
+    const names = new Map(model.legend.map((item) => [item.key, item.seriesName]));
+    const main = model.legend[0];
+    return [
+      ...(state.main && main
+        ? [
+            {
+              key: main.key,
+              name: main.seriesName,
+              data: state.main.data,
+              masked: state.main.scaled === true,
+            },
+          ]
+        : []),
+      ...state.compared
+        .filter((item) => item.data && item.data.length > 0)
+        .map((item) => ({
+          key: item.key,
+          name: names.get(item.key) ?? item.entity.name,
+          data: item.data!,
+          masked: false,
+        })),
+    ];
+  }, [state.main, state.compared, model.legend]);
+
+  if (page.status === 'error' || page.status === 'missing') {
+    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
+  }
+  if (!ready || !ctx)
+    return <ElementMessage kind="loading">{ready ? t('common:loading') : '…'}</ElementMessage>;
+  if (ctx.hideGraph) return null;
+
+  const paid = isPaid(user);
+  const free = user.userAuth && !paid;
+  const extended = state.mode === 'extended';
+  const todayAvailable = isTodayAvailable(ctx.groundId, state.noIntraday, extended);
+  const loading = state.status === 'loading' || switching;
+  const comparing = model.compare;
+
+  const onPeriod = (id: PeriodId) => {
+    if (!period) return;
+    store.selectPeriod(id);
+    emit('fin-period-change', { id, ...periodWindow(id, period.lastDate) });
+  };
+  const onDates = (from: string, to: string, moved: 'from' | 'to') => {
+    const result = store.setDates(from, to, moved);
+    if (result.ok) emit('fin-period-change', { id: null, from: result.period.from, to: result.period.to });
+    return result;
+  };
+  const onView = (id: string | number) => {
+    if (id === EXTENDED_TAB) {
+      if (!store.setMode('extended')) return;
+      setView(VIEW_CHART);
+      emit('fin-view-change', { view: VIEW_CHART, extended: true });
+      return;
+    }
+    if (extended) store.setMode('line');
+    setView(id as View);
+    emit('fin-view-change', { view: id as number, extended: false });
+  };
+  const announceCompare = () => emit('fin-compare-change', compareDetail(store.$state.get().compared));
+  const onCompare = (item: CompareSearchItem) => {
+    if (store.addCompare(item)) announceCompare();
+  };
+  const onRemove = (key: string) => {
+    store.removeCompare(key);
+    announceCompare();
+  };
+  const onCancelCompare = () => {
+    store.cancelCompare();
+    announceCompare();
+  };
+  const onExport = () => {
+    const decision = store.exportExcel(archive.total);
+    if (decision?.kind === 'download' && decision.auto) startDownload(decision.url);
+  };
+
+  const viewTabs = [
+    { id: VIEW_CHART, ttl: t('chart:view_chart') },
+    { id: VIEW_DYNAMIC, ttl: t('chart:view_dynamic') },
+    { id: VIEW_ARCHIVE, ttl: t('chart:view_archive') },
+    // SPEC §6: the extended chart is not shown to free users (anonymous ones get it empty).
+    { id: EXTENDED_TAB, ttl: t('chart:view_extended'), hidden: free },
+  ];
+  const name = page.status === 'ok' ? page.data.stockInfo.stock_full_name : '';
+
+  return (
+    <section className="sc" part="block" aria-label={t('chart:chart_title').replace('{name}', name)}>
+      <header className="sc__head">
+        <PeriodControls
+          period={period}
+          todayAvailable={todayAvailable}
+          disabled={!period}
+          onSelect={onPeriod}
+          onDates={onDates}
+          t={t}
+        />
+        {pageData === DEFAULT_PAGE_DATA_SELECTOR && ctx.tradingGrounds.length > 1 ? (
+          <div className="sc__ground" part="ground">
+            <Dropdown
+              options={ctx.tradingGrounds.map((ground) => ({ id: ground.id, text: ground.text }))}
+              value={ctx.groundId}
+              onChange={(id) => void switchGround(Number(id))}
+              label={t('market:trading_ground')}
+              disabled={switching}
+            />
+          </div>
+        ) : null}
+      </header>
+
+      <div className="sc__toolbar">
+        <Tabs
+          tabs={viewTabs}
+          active={extended ? EXTENDED_TAB : view}
+          onSelect={onView}
+          label={t('chart:view_label')}
+          size="small"
+          className="sc__views"
+        />
+        <div className="sc__actions" part="actions">
+          {!extended && view === VIEW_CHART ? (
+            <button
+              type="button"
+              className="sc__button"
+              part="button compare-button"
+              aria-expanded={paid ? state.compareOpen : undefined}
+              data-action="compare"
+              onClick={store.toggleCompare}
+            >
+              {t('compare:compare')}
+            </button>
+          ) : null}
+          {comparing && !extended ? (
+            <button
+              type="button"
+              className="sc__button"
+              part="button"
+              data-action="cancel-compare"
+              onClick={onCancelCompare}
+            >
+              {t('compare:cancel')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="sc__button"
+            part="button"
+            data-action="watchlist"
+            onClick={store.openWatchlist}
+          >
+            {t('chart:watchlist_add')}
+          </button>
+          {ctx.archiveExportLink ? (
+            <button
+              type="button"
+              className="sc__button"
+              part="button"
+              data-action="export"
+              disabled={archive.status === 'loading'}
+              onClick={onExport}
+            >
+              {t('common:export_excel')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+
+      {state.compareOpen && paid && !extended && view === VIEW_CHART ? (
+        <div className="sc__compare" part="compare">
+          <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
+            <CompareField
+              urls={compareUrls}
+              pageData={pageData}
+              loginUrl={loginUrl}
+              accessUrl={accessUrl}
+              onCompare={onCompare}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+
+      {alert ? (
+        <div className="sc__alert" role="alert" part="alert" data-key={alert.key}>
+          <span>{t(alert.key)}</span>
+          <CloseButton label={t('widgets:close')} onClick={store.dismissAlert} />
+        </div>
+      ) : null}
+      {state.loginPrompt ? (
+        <p className="sc__prompt" part="prompt" role="status" data-prompt={state.loginPrompt}>
+          <span>
+            {t(LOGIN_PROMPTS[state.loginPrompt])} <a href={loginUrl}>{t('common:login')}</a>
+          </span>
+          <CloseButton label={t('widgets:close')} onClick={store.closeLoginPrompt} />
+        </p>
+      ) : null}
+      {state.exportLink ? (
+        <p className="sc__prompt" part="prompt" role="status" data-prompt="export-link">
+          <span>
+            {t('chart:export_large').replace('{total}', formatNumber(state.exportLink.total, 0))}{' '}
+            <a href={state.exportLink.url} download onClick={store.closeExportLink}>
+              {t('chart:export_download')}
+            </a>
+          </span>
+          <CloseButton label={t('widgets:close')} onClick={store.closeExportLink} />
+        </p>
+      ) : null}
+
+      <div className="sc__body" aria-busy={loading || undefined} data-status={state.status}>
+        {view === VIEW_CHART ? (
+          <>
+            <div
+              className="sc__chart"
+              // What the chart was given, for tests and integrators (the canvas cannot be queried).
+              data-mode={state.mode}
+              data-compare={comparing || undefined}
+              data-value-axis={chartView.valueAxis}
+              data-tooltip={chartView.tooltip}
+              data-flags={chartView.flags?.length ?? 0}
+              data-series={chartView.series.length}
+              data-view-points={
+                chartView.mode === 'ohlc'
+                  ? (chartView.ohlc?.bars.length ?? 0) + (chartView.ohlc?.volume.length ?? 0)
+                  : chartView.series.reduce((sum, series) => sum + series.data.length, 0)
+              }
+            >
+              <PriceChart
+                view={chartView}
+                height={height}
+                ariaLabel={t('chart:chart_title').replace('{name}', name)}
+              />
+              <ChartOverlay
+                state={state}
+                empty={extended ? chartView.ohlc?.bars.length === 0 : model.lines.length === 0}
+                anonymous={!user.userAuth}
+                loginUrl={loginUrl}
+                onRetry={store.retry}
+                t={t}
+              />
+            </div>
+            {!extended ? (
+              <ChartLegend items={model.legend} onToggle={store.toggleVisible} onRemove={onRemove} t={t} />
+            ) : null}
+          </>
+        ) : view === VIEW_DYNAMIC ? (
+          loading ? (
+            <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>
+          ) : (
+            <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
+              <DynamicTable series={dynamicSeries} intraday={state.main?.intraday === true} t={t} />
+              <MaskedHint
+                texts={{
+                  auth: t('archive:masked_hint_auth'),
+                  paid: t('archive:masked_hint_paid'),
+                  login: t('common:login'),
+                  getAccess: t('archive:get_access'),
+                }}
+                loginUrl={loginUrl}
+                accessUrl={accessUrl}
+              />
+            </Suspense>
+          )
+        ) : (
+          <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
+            <ArchiveView loginUrl={loginUrl} accessUrl={accessUrl} />
+          </Suspense>
+        )}
+      </div>
+
+      <Dialog
+        open={state.dialog === 'access'}
+        onClose={store.closeDialog}
+        title={t('chart:access_title')}
+        closeLabel={t('widgets:close')}
+      >
+        <p>{t('chart:access_text')}</p>
+        <p>
+          <a href={accessUrl} part="access-link">
+            {t('chart:get_access')}
+          </a>
+        </p>
+      </Dialog>
+      {state.dialog === 'watchlist' ? (
+        <Suspense fallback={null}>
+          <WatchlistDialog
+            open
+            stockId={ctx.stockId}
+            grounds={ctx.tradingGrounds}
+            onClose={store.closeDialog}
+            onSaved={() => {
+              store.closeDialog();
+              store.alert('chart:watchlist_saved');
+            }}
+            t={t}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
+
+function CloseButton({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <button type="button" className="sc__close" aria-label={label} title={label} onClick={onClick}>
+      <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false">
+        <path d="M2 2l8 8M10 2L2 10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+}
+
+/** Over the chart: loading, a failed load (with retry), no data, or the extended chart's log-in prompt. */
+function ChartOverlay({
+  state,
+  empty,
+  anonymous,
+  loginUrl,
+  onRetry,
+  t,
+}: {
+  state: StockChartState;
+  empty: boolean;
+  anonymous: boolean;
+  loginUrl: string;
+  onRetry(): void;
+  t: Translate;
+}) {
+  let content = null;
+  if (state.status === 'loading' || state.status === 'idle') {
+    content = <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>;
+  } else if (state.status === 'error') {
+    const message = state.error?.kind === 'timeout' ? t('common:error_timeout') : t('common:error_load');
+    content = (
+      <ElementMessage kind="error" onRetry={onRetry} retryLabel={t('common:retry')}>
+        {message}
+      </ElementMessage>
+    );
+  } else if (empty && state.mode === 'extended' && anonymous) {
+    // SPEC §6: the extended chart has empty series for anonymous visitors.
+    content = (
+      <p className="sc__empty" data-empty="need_auth">
+        {t('chart:extended_need_auth')} <a href={loginUrl}>{t('common:login')}</a>
+      </p>
+    );
+  } else if (empty) {
+    content = (
+      <p className="sc__empty" data-empty="no_graph_data">
+        {t('chart:no_graph_data')}
+      </p>
+    );
+  }
+  if (!content) return null;
+  return (
+    <div className="sc__overlay" part="overlay">
+      {content}
+    </div>
+  );
+}
