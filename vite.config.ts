@@ -46,10 +46,12 @@ export default defineConfig(({ command, mode }) => {
               chunkFileNames: 'chunks/[name]-[hash].js',
               codeSplitting: {
                 groups: [
-                  // Everything two or more elements share goes into one cacheable runtime chunk.
+                  // The framework and the core services every element uses (define, stores, API
+                  // client, labels, formatting) go into one cacheable runtime chunk; widgets and
+                  // libraries only some elements use stay in chunks of their own.
                   {
                     name: 'runtime',
-                    test: /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]/,
+                    test: /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]|[\\/]src[\\/]core[\\/](?!dates\.ts)/,
                   },
                 ],
               },
