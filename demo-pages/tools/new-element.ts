@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 
 const root = resolve(import.meta.dirname, '../..');
 const tag = process.argv[2] ?? '';
@@ -77,7 +78,11 @@ writeFileSync(index, `${readFileSync(index, 'utf8').trimEnd()}\nimport './${tag}
 const budgetsPath = join(root, 'size-budgets.json');
 const budgets = JSON.parse(readFileSync(budgetsPath, 'utf8')) as { elements: Record<string, number> };
 budgets.elements[tag] = 12;
-writeFileSync(budgetsPath, `${JSON.stringify(budgets, null, 2)}\n`);
+// Written in the project's format, so `npm test`'s format check passes right after.
+writeFileSync(
+  budgetsPath,
+  await format(JSON.stringify(budgets), { ...(await resolveConfig(budgetsPath)), filepath: budgetsPath }),
+);
 
 console.log(
   `Created ${tag}:\n  src/features/${name}/ (component, styles, test)\n  elements/${tag}.ts (registered in elements/index.ts)\n  size budget 12 kB in size-budgets.json\nNext: add it to a demo page template and write its browser test (${name}.e2e.ts).`,
