@@ -12,6 +12,8 @@ import { addMonths, dateMs, displayDate, isIsoDate, unixSeconds } from '../data/
 import { HttpError } from './context.ts';
 import type { Lang } from '../../src/core/types.ts';
 import type { ChartEvent, ChartPoint, TradingField, TradingSeries } from '../../src/core/api/stocks.ts';
+// One palette for the series colours the server suggests and the ones the chart allocates.
+import { CHART_PALETTE } from '../../src/features/stock-chart/stock-chart.palette.ts';
 import type { LabelStore } from './labels.ts';
 import { pickName } from './lang.ts';
 import type { PriceAccess } from './masking.ts';
@@ -20,31 +22,6 @@ import { groundText, stockName } from './page-data.ts';
 import type { StockGroundRow, StockRepository, StockRow } from './stocks.repo.ts';
 
 export const TRADING_FIELDS: readonly TradingField[] = ['open', 'high', 'low', 'close', 'volume'];
-
-/** SPEC §9: 21 chart colours, the first reserved for the main series. */
-export const CHART_PALETTE = [
-  '#1d5fbf',
-  '#e8772e',
-  '#2a9d8f',
-  '#8e44ad',
-  '#c0392b',
-  '#16a085',
-  '#d4a017',
-  '#2c3e50',
-  '#e84393',
-  '#27ae60',
-  '#6c5ce7',
-  '#b7472a',
-  '#0984e3',
-  '#7f8c8d',
-  '#a0522d',
-  '#00838f',
-  '#9b59b6',
-  '#556b2f',
-  '#d35400',
-  '#34495e',
-  '#ff6f61',
-] as const;
 
 /** Colours of the extended chart's other fields (SPEC §9: rise, fall, unchanged, volume). */
 const FIELD_COLORS: Partial<Record<TradingField, string>> = {

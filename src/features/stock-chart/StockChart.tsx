@@ -13,7 +13,7 @@ import { $period, periodWindow, type PeriodId } from '../../core/stores/period.t
 import { $user } from '../../core/stores/user.ts';
 // The store only: the archive view itself loads when it is first shown.
 import { $archiveTable } from '../archive-table/archive-table.store.ts';
-import { DEFAULT_CHART_HEIGHT, PriceChart } from '../../widgets/chart/PriceChart.tsx';
+import { DEFAULT_CHART_HEIGHT, PriceChart } from '../../widgets/chart/index.ts';
 import { Dialog } from '../../widgets/dialog/index.ts';
 import { Dropdown } from '../../widgets/dropdown/index.ts';
 import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';

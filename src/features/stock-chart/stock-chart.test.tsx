@@ -8,7 +8,7 @@ import { $page, resetPageData } from '../../core/stores/page.ts';
 import { $period } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import { PAID_ACCESS_LEVEL, type StockPageData } from '../../core/types.ts';
-import type { PriceChartProps } from '../../widgets/chart/PriceChart.tsx';
+import type { PriceChartProps } from '../../widgets/chart/index.ts';
 
 // happy-dom has no canvas: the chart is drawn in the browser tests. Here it shows what it was given.
 vi.mock('../../widgets/chart/PriceChart.tsx', () => ({

@@ -9,7 +9,7 @@ import type { ChartEvent, ChartPoint, TradingField, TradingSeries } from '../../
 import { dayjs, DATE_FORMAT } from '../../core/dates.ts';
 import type { ChartPeriod } from '../../core/stores/period.ts';
 import type { Lang, UserGlobals } from '../../core/types.ts';
-import type { PriceChartView } from '../../widgets/chart/PriceChart.tsx';
+import type { PriceChartView } from '../../widgets/chart/index.ts';
 import { MAIN_COLOR_INDEX, paletteColor } from './stock-chart.palette.ts';
 
 /** SPEC §2: the Today tab exists only on trading ground 1 (the one with intraday bars). */

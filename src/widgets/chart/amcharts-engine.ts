@@ -196,6 +196,18 @@ export async function createChartEngine(
   const priceAxis = chart.yAxes.push(
     ValueAxis.new(root, { renderer: AxisRendererY.new(root, { minGridDistance: 40 }) }),
   );
+  // The view the chart shows; null until the first apply().
+  let view: PriceChartView | null = null;
+  // Value axis labels (SPEC §6: space thousands, millions with a suffix from 100000). Registered
+  // before the first layout: labels amCharts creates earlier would never get the adapter.
+  priceAxis.get('renderer').labels.template.adapters.add('text', (text, label) => {
+    const value = axisValueOf(label);
+    if (value === undefined) return text;
+    // Before the first view (the placeholder layout) labels get the price format as well.
+    return view?.valueFormat === 'percent'
+      ? `${formatNumber(value, 2)}%`
+      : formatAxisValue(value, view?.millionsSuffix ?? 'M');
+  });
   await step();
   // Lay the axes out once over a placeholder range, unseen: amCharts' axis code then runs (and
   // compiles) here rather than in the first frame with data.
@@ -206,7 +218,6 @@ export async function createChartEngine(
   const xRenderer = xAxis.get('renderer');
   const yRenderer = priceAxis.get('renderer');
 
-  let view: PriceChartView | null = null;
   let width = 0;
   let columns = 0;
   const lines = new Map<string, LineEntry>();
@@ -245,14 +256,6 @@ export async function createChartEngine(
     waiting = true;
   };
 
-  // --- value axis labels: SPEC §6 (space thousands, millions with a suffix from 100000) -----------
-  yRenderer.labels.template.adapters.add('text', (text, label) => {
-    const value = axisValueOf(label);
-    if (value === undefined || !view) return text;
-    return view.valueFormat === 'percent'
-      ? `${formatNumber(value, 2)}%`
-      : formatAxisValue(value, view.millionsSuffix ?? 'M');
-  });
 
   // --- lines: one Graphics per series drawing its decimated points ------------------------------
   const xOf = (time: number) => xRenderer.positionToCoordinate(xAxis.valueToPosition(time));
@@ -723,7 +726,9 @@ export async function createChartEngine(
     });
     yRenderer.labels.template.set('forceHidden', next.valueAxis === 'hidden');
     ohlc?.volumeAxis.get('renderer').labels.template.set('forceHidden', next.valueAxis === 'hidden');
-    // The label adapter reads the view: make the axis format its labels again.
+    // The label adapter reads the view; amCharts re-reads a label's text only when the label is
+    // dirty, so a label kept from the previous view (same value) would keep its old format.
+    for (const item of priceAxis.dataItems) item.get('label')?.markDirty();
     priceAxis.markDirtySize();
   }
 
