@@ -318,6 +318,27 @@ test.describe('exchange table', () => {
     expect(loads).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  test("the page's own ground links switch without a reload once the elements run", async ({ page }) => {
+    const errors = watchErrors(page);
+    await routeLeaders(page);
+    await page.goto('/stocks/sber/?lang=eng');
+    await expect(exchange(page).locator('a[data-ground-id="1"]')).toHaveAttribute('aria-current', 'true');
+    await page.evaluate(() => ((window as unknown as { pageMarker: string }).pageMarker = 'still here'));
+    let loads = 0;
+    page.on('load', () => loads++);
+
+    await page.locator('.grounds a[data-ground-id="2"]').click();
+
+    await expect(page).toHaveURL(/\/stocks\/sber\/2\/\?lang=eng$/);
+    await expect(page.locator('.grounds a[aria-current]')).toHaveAttribute('data-ground-id', '2');
+    await expect(exchange(page).locator('a[data-ground-id="2"]')).toHaveAttribute('aria-current', 'true');
+    expect(await page.evaluate(() => (window as unknown as { pageMarker?: string }).pageMarker)).toBe(
+      'still here',
+    );
+    expect(loads).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe('leaders', () => {
@@ -438,6 +459,8 @@ test.describe('left menu', () => {
 test('related lists show five entries until expanded and headings and labels come in every language', async ({
   page,
 }) => {
+  // Ten full stock pages (chart included) in one test.
+  test.slow();
   await routeLeaders(page);
   const data = await sberData(page);
   await page.goto('/stocks/sber/?lang=eng');

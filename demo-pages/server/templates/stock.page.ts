@@ -42,8 +42,7 @@ export function stockPageElements(): StockPageElement[] {
   return [
     { markup: html`<fin-stock-chart></fin-stock-chart>`, script: ELEMENT_SCRIPTS.stockChart },
     { section: 'aside', markup: html`<fin-left-menu></fin-left-menu>`, script: ELEMENT_SCRIPTS.leftMenu },
-    // Graph: the chart, the comparison search and the archive table.
-    { markup: html`<fin-compare-search></fin-compare-search>`, script: ELEMENT_SCRIPTS.compareSearch },
+    // Graph: the chart (with its own comparison field) and the archive table.
     { markup: html`<fin-archive-table></fin-archive-table>`, script: ELEMENT_SCRIPTS.archiveTable },
     {
       section: 'price_dynamics',
@@ -159,6 +158,17 @@ const GROUND_LINKS_SCRIPT = `
       mark((link) => link.dataset.groundId === id);
     });
     addEventListener('popstate', () => mark((link) => link.getAttribute('href') === location.pathname));
+    // Once the elements run, a ground link switches without a reload (SPEC §2); before that, or
+    // opened in a new tab, it is a plain link.
+    document.addEventListener('click', (event) => {
+      const link = event.target instanceof Element && event.target.closest('.grounds a[data-ground-id]');
+      if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      if (!customElements.get('fin-stock-chart')) return;
+      event.preventDefault();
+      link.dispatchEvent(new CustomEvent('fin-ground-select', {
+        detail: { groundId: Number(link.dataset.groundId) }, bubbles: true, composed: true,
+      }));
+    });
   })();
 `;
 

@@ -45,7 +45,7 @@ test('anonymous visitors get the log-in prompt and free users the access link, n
     string,
     string
   >;
-  await page.goto('/stocks/sber/?lang=eng');
+  await page.goto('/test/only/fin-compare-search/?lang=eng');
   const gate = box(page).locator('[part="gate"] a');
   await expect(gate).toHaveText(labels.need_to_log_in!);
   await expect(gate).toHaveAttribute('href', '/login/');
@@ -79,7 +79,7 @@ test('paid: 2 characters send nothing, 3 search after 300 ms, the fullest tab is
       searches.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   await page.clock.install();
-  await page.goto('/stocks/sber/?lang=eng');
+  await page.goto('/test/only/fin-compare-search/?lang=eng');
   const input = box(page).getByRole('combobox');
   await expect(input).toBeVisible();
   await page.evaluate(() => {
