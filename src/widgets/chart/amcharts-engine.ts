@@ -256,7 +256,6 @@ export async function createChartEngine(
     waiting = true;
   };
 
-
   // --- lines: one Graphics per series drawing its decimated points ------------------------------
   const xOf = (time: number) => xRenderer.positionToCoordinate(xAxis.valueToPosition(time));
   const yOf = (value: number) => yRenderer.positionToCoordinate(priceAxis.valueToPosition(value));
