@@ -12,21 +12,11 @@
 import { createChart, LineSeries, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
 import '../src/widgets/chart/testing/chart-harness.tsx';
 import type { ChartPoint, PriceChartView } from '../src/widgets/chart/chart.types.ts';
+import { CHART_PALETTE } from '../src/features/stock-chart/stock-chart.palette.ts';
 
 export const BENCH_WIDTH = 1000;
 export const BENCH_HEIGHT = 500;
-const COLORS = [
-  '#1d5fbf',
-  '#e8772e',
-  '#2a9d8f',
-  '#8e44ad',
-  '#c0392b',
-  '#16a085',
-  '#d4a017',
-  '#2c3e50',
-  '#e84393',
-  '#27ae60',
-];
+const COLORS = CHART_PALETTE;
 
 export type Library = 'ours' | 'lightweight' | 'canvas';
 export type Phase = 'data' | 'full';

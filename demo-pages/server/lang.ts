@@ -8,19 +8,7 @@ import { DEFAULT_LANG, LANGUAGES, type Lang } from '../../src/core/types.ts';
 export const LANG_COOKIE = 'lang';
 const LANG_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
-/** The portal's language codes as BCP 47 tags for `<html lang>`. */
-export const BCP47: Record<Lang, string> = {
-  rus: 'ru',
-  eng: 'en',
-  pol: 'pl',
-  ita: 'it',
-  deu: 'de',
-  esp: 'es',
-  chn: 'zh',
-  ukr: 'uk',
-  fra: 'fr',
-  tur: 'tr',
-};
+export { BCP47 } from '../../src/core/types.ts';
 
 /** Names of the languages in themselves, for the language switch. */
 export const LANGUAGE_NAMES: Record<Lang, string> = {

@@ -12,6 +12,7 @@ import type {
   TradingGround,
 } from '../../src/core/types.ts';
 import { DIVIDENDS_LIMIT } from '../../src/features/dividends-table/dividends-table.utils.ts';
+import { EXCHANGE_DESKTOP_FIELDS } from '../../src/features/exchange-table/exchange-table.utils.ts';
 import type { LabelStore } from './labels.ts';
 import { pickName } from './lang.ts';
 import { maskDerived, maskRow, type PriceAccess } from './masking.ts';
@@ -20,21 +21,8 @@ import { computePriceDynamics, issuerPriceDynamics, percentChange } from './pric
 import type { MarketRepository } from './market.repo.ts';
 import type { DividendRow, EmitentRow, StockGroundRow, StockRepository, StockRow } from './stocks.repo.ts';
 
-/** SPEC §2 exchange table columns (desktop). */
-export const EXCHANGE_TABLE_FIELDS = [
-  'trading_ground',
-  'date',
-  'last',
-  'change',
-  'buy_sell',
-  'open',
-  'min',
-  'max',
-  'avg',
-  'legal_close_price',
-  'tiker',
-  'currency_name',
-];
+/** SPEC §2 exchange table columns (desktop): the element's list. */
+export const EXCHANGE_TABLE_FIELDS: string[] = [...EXCHANGE_DESKTOP_FIELDS];
 
 /** SPEC §2 dividends table columns (desktop). */
 export const DIVIDENDS_TABLE_FIELDS = [

@@ -3,6 +3,7 @@
  * blocks, validated once, plus the legacy `window` user globals (SPEC §3 "User globals").
  */
 import {
+  BCP47,
   DEFAULT_LANG,
   LANGUAGES,
   type IssuerPageData,
@@ -192,18 +193,7 @@ export function readUser(
 /** Language of the page: page data first, then `<html lang>`, then the portal default. */
 export function pageLang(root: Document = document): Lang {
   const fromHtml = root.documentElement.lang.toLowerCase().slice(0, 2);
-  const byIso: Record<string, Lang> = {
-    ru: 'rus',
-    en: 'eng',
-    pl: 'pol',
-    it: 'ita',
-    de: 'deu',
-    es: 'esp',
-    zh: 'chn',
-    uk: 'ukr',
-    fr: 'fra',
-    tr: 'tur',
-  };
+  const byIso = Object.fromEntries(LANGUAGES.map((lang) => [BCP47[lang], lang])) as Record<string, Lang>;
   const block = root.querySelector(DEFAULT_PAGE_DATA_SELECTOR);
   if (block) {
     try {

@@ -8,6 +8,20 @@ export const LANGUAGES = ['rus', 'eng', 'pol', 'ita', 'deu', 'esp', 'chn', 'ukr'
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = 'rus';
 
+/** The portal's language codes as BCP 47 tags (`<html lang>`, Intl formats). */
+export const BCP47: Record<Lang, string> = {
+  rus: 'ru',
+  eng: 'en',
+  pol: 'pl',
+  ita: 'it',
+  deu: 'de',
+  esp: 'es',
+  chn: 'zh',
+  ukr: 'uk',
+  fra: 'fr',
+  tur: 'tr',
+};
+
 /** Paid access level and the support tariff (SPEC §9). */
 export const PAID_ACCESS_LEVEL = 1077;
 export const SUPPORT_TARIFF = 677;

@@ -1,12 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { priceVisibility } from '../../core/access.ts';
-import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { useHost, useLabels } from '../../core/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { stockPageStore, type PageDataState } from '../../core/stores/page.ts';
 import { $period } from '../../core/stores/period.ts';
-import { $user } from '../../core/stores/user.ts';
 import type { StockPageData } from '../../core/types.ts';
 import {
   DataTable,
@@ -15,6 +13,8 @@ import {
   type TableRow,
 } from '../../widgets/data-table/index.ts';
 import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
+import { MaskedHint } from '../../widgets/masked-hint/index.ts';
+import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
 import {
   $archiveTable,
   archiveQuery,
@@ -54,8 +54,6 @@ export interface ArchiveTableProps {
   onSortChange?(sort: { field: string; order: SortOrder | null }): void;
 }
 
-const DEFAULT_LOGIN_URL = '/login/';
-const DEFAULT_ACCESS_URL = '/profile/access/';
 /** px: long periods (3Y is about 750 days) scroll inside this box with the head in view. */
 const ARCHIVE_MAX_HEIGHT = 480;
 
@@ -184,7 +182,17 @@ function ArchiveView({
             t={t}
           />
           {hasMaskedPrice(state.table) ? (
-            <MaskedHint t={t} loginUrl={loginUrl} accessUrl={accessUrl} />
+            <MaskedHint
+              className="at__hint"
+              texts={{
+                auth: t('archive:masked_hint_auth'),
+                paid: t('archive:masked_hint_paid'),
+                login: t('common:login'),
+                getAccess: t('archive:get_access'),
+              }}
+              loginUrl={loginUrl}
+              accessUrl={accessUrl}
+            />
           ) : null}
         </>
       )}
@@ -207,43 +215,4 @@ function archiveColumns(fields: string[], fieldsLabels: Record<string, string>):
           }
         : undefined,
   }));
-}
-
-/** Prices are masked for this session: say how to see them (login or paid access). */
-function MaskedHint({
-  t,
-  loginUrl = DEFAULT_LOGIN_URL,
-  accessUrl = DEFAULT_ACCESS_URL,
-}: {
-  t: Translate;
-  loginUrl?: string;
-  accessUrl?: string;
-}) {
-  const visibility = priceVisibility(useStore($user));
-  if (visibility === 'full') return null;
-  return (
-    <p className="at__hint" part="hint">
-      {visibility === 'masked' ? (
-        <>
-          {t('archive:masked_hint_auth')} <a href={loginUrl}>{t('common:login')}</a>
-        </>
-      ) : (
-        <>
-          {t('archive:masked_hint_paid')} <a href={accessUrl}>{t('archive:get_access')}</a>
-        </>
-      )}
-    </p>
-  );
-}
-
-/** The page data this element needs is missing or malformed: say which and why (logged once). */
-function PageDataMessage({ error, logOnce, t }: { error: Error; logOnce: boolean; t: Translate }) {
-  useEffect(() => {
-    if (logOnce) console.error(`fin-elements: ${error.message}`);
-  }, [error, logOnce]);
-  return (
-    <ElementMessage kind="error">
-      {t('common:error_page_data')} {error.message}
-    </ElementMessage>
-  );
 }

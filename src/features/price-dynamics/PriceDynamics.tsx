@@ -1,17 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { priceVisibility } from '../../core/access.ts';
 import { formatNumber, formatPercentChange } from '../../core/format.ts';
 import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { issuerPageStore, stockPageStore } from '../../core/stores/page.ts';
-import { $user } from '../../core/stores/user.ts';
 import type { MaskedValue } from '../../core/types.ts';
 import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
+import { hasMaskedValue, MaskedHint } from '../../widgets/masked-hint/index.ts';
+import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
 import { createPriceDynamicsStore } from './price-dynamics.store.ts';
 import {
-  hasMaskedValue,
   isIssuerPriceDynamicsEmpty,
   isPriceDynamicsEmpty,
   issuerMarker,
@@ -38,9 +37,6 @@ export interface PriceDynamicsProps {
   /** Where the "get access" prompt links to (SPEC §2: /profile/access/). */
   accessUrl?: string;
 }
-
-const DEFAULT_LOGIN_URL = '/login/';
-const DEFAULT_ACCESS_URL = '/profile/access/';
 
 export function PriceDynamics(props: PriceDynamicsProps) {
   return props.variant === 'issuer' ? (
@@ -175,21 +171,20 @@ function StockPriceDynamicsBlock({
           ))}
         </tbody>
       </table>
-      {masked ? <MaskedHint t={t} loginUrl={loginUrl} accessUrl={accessUrl} /> : null}
+      {masked ? (
+        <MaskedHint
+          className="pd__hint"
+          texts={{
+            auth: t('pd:masked_hint_auth'),
+            paid: t('pd:masked_hint_paid'),
+            login: t('pd:login'),
+            getAccess: t('pd:get_access'),
+          }}
+          loginUrl={loginUrl}
+          accessUrl={accessUrl}
+        />
+      ) : null}
     </section>
-  );
-}
-
-/** The page data this element needs is missing or malformed: say which and why (logged once). */
-function PageDataMessage({ error, logOnce, t }: { error: Error; logOnce: boolean; t: Translate }) {
-  useEffect(() => {
-    // A malformed block was logged when read; a missing one only matters to an element that needs it.
-    if (logOnce) console.error(`fin-elements: ${error.message}`);
-  }, [error, logOnce]);
-  return (
-    <ElementMessage kind="error">
-      {t('common:error_page_data')} {error.message}
-    </ElementMessage>
   );
 }
 
@@ -238,32 +233,6 @@ function PriceScale({ marker, label }: { marker: number | null; label: string })
     >
       <span className="pd__marker" part="marker" style={{ left: `${percent}%` }} />
     </span>
-  );
-}
-
-function MaskedHint({
-  t,
-  loginUrl = DEFAULT_LOGIN_URL,
-  accessUrl = DEFAULT_ACCESS_URL,
-}: {
-  t: Translate;
-  loginUrl?: string;
-  accessUrl?: string;
-}) {
-  const visibility = priceVisibility(useStore($user));
-  if (visibility === 'full') return null;
-  return (
-    <p className="pd__hint" part="hint">
-      {visibility === 'masked' ? (
-        <>
-          {t('pd:masked_hint_auth')} <a href={loginUrl}>{t('pd:login')}</a>
-        </>
-      ) : (
-        <>
-          {t('pd:masked_hint_paid')} <a href={accessUrl}>{t('pd:get_access')}</a>
-        </>
-      )}
-    </p>
   );
 }
 
@@ -321,7 +290,19 @@ function IssuerPriceDynamicsBar({
           </span>
         ) : null}
       </p>
-      {masked ? <MaskedHint t={t} loginUrl={loginUrl} accessUrl={accessUrl} /> : null}
+      {masked ? (
+        <MaskedHint
+          className="pd__hint"
+          texts={{
+            auth: t('pd:masked_hint_auth'),
+            paid: t('pd:masked_hint_paid'),
+            login: t('pd:login'),
+            getAccess: t('pd:get_access'),
+          }}
+          loginUrl={loginUrl}
+          accessUrl={accessUrl}
+        />
+      ) : null}
     </section>
   );
 }

@@ -57,11 +57,6 @@ export function issuerMarker(dynamics: IssuerPriceDynamics): number | null {
   return markerOf(dynamics.lastPrice, dynamics.absoluteMinPrice, dynamics.absoluteMaxPrice);
 }
 
-/** Whether any value reached the page masked, so the block explains how to see it. */
-export function hasMaskedValue(values: MaskedValue[]): boolean {
-  return values.includes('***');
-}
-
 export type Trend = 'rise' | 'fall' | 'unchanged' | 'unknown';
 
 export function trendOf(delta: MaskedValue): Trend {

@@ -8,7 +8,7 @@ import { isPaid } from '../../core/access.ts';
 import type { ChartEvent, ChartPoint, TradingField, TradingSeries } from '../../core/api/stocks.ts';
 import { dayjs, DATE_FORMAT } from '../../core/dates.ts';
 import type { ChartPeriod } from '../../core/stores/period.ts';
-import type { Lang, UserGlobals } from '../../core/types.ts';
+import { BCP47, type Lang, type UserGlobals } from '../../core/types.ts';
 import type { PriceChartView } from '../../widgets/chart/index.ts';
 import { MAIN_COLOR_INDEX, paletteColor } from './stock-chart.palette.ts';
 
@@ -325,20 +325,6 @@ export function ohlcOf(series: readonly TradingSeries[]): {
   return { bars, volume: [...volume] };
 }
 
-/** BCP-47 tags of the portal languages, for month names on the time axis. */
-const LOCALES: Record<Lang, string> = {
-  rus: 'ru',
-  eng: 'en',
-  pol: 'pl',
-  ita: 'it',
-  deu: 'de',
-  esp: 'es',
-  chn: 'zh',
-  ukr: 'uk',
-  fra: 'fr',
-  tur: 'tr',
-};
-
 export interface ChartViewInput {
   mode: 'line' | 'extended';
   /** The main stock's close series (line mode). */
@@ -353,7 +339,7 @@ export interface ChartViewInput {
 
 /** What PriceChart draws: the line chart (one stock or compare mode) or the OHLC + volume chart. */
 export function buildChartView(input: ChartViewInput): PriceChartView {
-  const common = { locale: LOCALES[input.lang], millionsSuffix: input.millionsSuffix };
+  const common = { locale: BCP47[input.lang], millionsSuffix: input.millionsSuffix };
   if (input.mode === 'extended') {
     const series = input.extended ?? [];
     const close = series.find((entry) => entry.field === 'close');

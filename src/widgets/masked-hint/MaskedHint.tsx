@@ -16,6 +16,8 @@ export interface MaskedHintProps {
   loginUrl?: string;
   /** Where the "get access" link goes (SPEC §2 default `/profile/access/`). */
   accessUrl?: string;
+  /** The element's own class for its styles (e.g. `pd__hint`). */
+  className?: string;
 }
 
 export const DEFAULT_LOGIN_URL = '/login/';
@@ -30,11 +32,12 @@ export function MaskedHint({
   texts,
   loginUrl = DEFAULT_LOGIN_URL,
   accessUrl = DEFAULT_ACCESS_URL,
+  className,
 }: MaskedHintProps) {
   const visibility = priceVisibility(useStore($user));
   if (visibility === 'full') return null;
   return (
-    <p className="fin-masked-hint" part="hint">
+    <p className={className ? `fin-masked-hint ${className}` : 'fin-masked-hint'} part="hint">
       {visibility === 'masked' ? (
         <>
           {texts.auth} <a href={loginUrl}>{texts.login}</a>
