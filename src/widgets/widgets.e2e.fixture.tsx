@@ -6,12 +6,13 @@
 import { useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import baseStyles from '../core/base.css?inline';
+import { CellContent, tableCellStyles } from './data-table/index.ts';
 import { Dialog, dialogStyles } from './dialog/index.ts';
 import { Dropdown, dropdownStyles } from './dropdown/index.ts';
 import { FullscreenButton, fullscreenButtonStyles } from './fullscreen-button/index.ts';
 import { ScrollTable, scrollTableStyles } from './scroll-table/index.ts';
 import { ShowMoreList, showMoreListStyles } from './show-more-list/index.ts';
-import { Tabs, tabsStyles } from './tabs/index.ts';
+import { Tabs, tabId, tabsStyles } from './tabs/index.ts';
 
 declare global {
   interface Window {
@@ -47,6 +48,8 @@ function Fixture() {
     <>
       <Tabs
         label="Period"
+        id="period"
+        controls="period-panel"
         active={period}
         tabs={[
           { id: 0, ttl: 'Today' },
@@ -59,6 +62,9 @@ function Fixture() {
           setPeriod(id);
         }}
       />
+      <div role="tabpanel" id="period-panel" aria-labelledby={tabId('period', period ?? 0)}>
+        Period {period}
+      </div>
       <Dropdown
         label="Trading ground"
         value={ground}
@@ -77,8 +83,12 @@ function Fixture() {
           target={() => block.current}
           cookieName="fin-widgets-fixture"
           labels={{ enter: 'Full screen', exit: 'Exit full screen' }}
+          overlayLabel="Related issuers"
           onChange={(fullscreen) => log(`fullscreen:${fullscreen}`)}
         />
+        <span className="legend">
+          <CellContent value={{ val: 'Legend', tooltip: 'Blue: the issuer' }} labels={LABELS} />
+        </span>
       </div>
       <button type="button" className="opener" onClick={() => setDialogOpen(true)}>
         Add to watchlist
@@ -125,6 +135,7 @@ class WidgetsFixture extends HTMLElement {
       scrollTableStyles,
       showMoreListStyles,
       dialogStyles,
+      tableCellStyles,
     ].join('\n');
     const mount = document.createElement('div');
     shadow.append(style, mount);

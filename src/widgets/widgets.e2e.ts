@@ -57,6 +57,15 @@ const focusedText = (page: Page) =>
     return active ? `${active.tagName.toLowerCase()}:${active.textContent?.trim() ?? ''}` : null;
   });
 
+test('tabs: each tab controls the panel, and the panel is named by the active tab', async ({ page }) => {
+  await openFixture(page);
+  const panel = page.getByRole('tabpanel', { name: '1M' });
+  await expect(panel).toBeVisible();
+  await expect(page.getByRole('tab', { name: '3M' })).toHaveAttribute('aria-controls', 'period-panel');
+  await page.getByRole('tab', { name: '3M' }).click();
+  await expect(page.getByRole('tabpanel', { name: '3M' })).toHaveText('Period 2');
+});
+
 test('tabs: the arrow keys move focus and select in one step', async ({ page }) => {
   await openFixture(page);
   await page.getByRole('tab', { name: '1M' }).focus();
@@ -99,7 +108,8 @@ test('full screen: native on a target in a shadow root, remembered in the cookie
 }) => {
   await openFixture(page);
   await page.getByRole('button', { name: 'Full screen' }).click();
-  await expect(page.getByRole('button', { name: 'Exit full screen' })).toBeVisible();
+  // A toggle button: the name stays, the state is aria-pressed.
+  await expect(page.getByRole('button', { name: 'Full screen', pressed: true })).toBeVisible();
   const inNative = await page.evaluate(() => {
     const host = document.querySelector('widgets-fixture')!;
     return {
@@ -122,7 +132,7 @@ test('full screen: native on a target in a shadow root, remembered in the cookie
 
   await page.keyboard.press('Escape');
   await expect(graph).not.toHaveClass(/fin-fullscreen/);
-  await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Full screen', pressed: false })).toBeVisible();
   expect((await context.cookies()).some((cookie) => cookie.name === 'fin-widgets-fixture')).toBe(false);
   expect(await widgetLog(page)).toEqual(['fullscreen:false']);
 });
@@ -133,12 +143,56 @@ test('full screen: leaving native full screen from outside updates the button an
 }) => {
   await openFixture(page);
   await page.getByRole('button', { name: 'Full screen' }).click();
-  await expect(page.getByRole('button', { name: 'Exit full screen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Full screen', pressed: true })).toBeVisible();
   // What the browser's own Escape does.
   await page.evaluate(() => document.exitFullscreen());
-  await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Full screen', pressed: false })).toBeVisible();
   expect((await context.cookies()).some((cookie) => cookie.name === 'fin-widgets-fixture')).toBe(false);
   expect(await widgetLog(page)).toEqual(['fullscreen:true', 'fullscreen:false']);
+});
+
+test('full screen overlay: a modal dialog that keeps Tab inside; Escape first closes a tooltip in it', async ({
+  page,
+  context,
+}) => {
+  // The remembered state comes back as the CSS overlay (no Fullscreen API without a gesture).
+  await openFixture(page);
+  await context.addCookies([{ name: 'fin-widgets-fixture', value: '1', url: page.url() }]);
+  await page.reload();
+  const overlay = page.getByRole('dialog', { name: 'Related issuers' });
+  await expect(overlay).toBeVisible();
+  await expect(overlay).toHaveAttribute('aria-modal', 'true');
+  await expect(overlay).toHaveClass(/fin-fullscreen/);
+
+  // Tab from the page start goes into the overlay and then round its two controls only.
+  const seen: Array<string | null> = [];
+  for (let step = 0; step < 6; step++) {
+    await page.keyboard.press('Tab');
+    seen.push(await focusedText(page));
+  }
+  expect(new Set(seen)).toEqual(new Set(['button:', 'button:Legend']));
+  for (let step = 0; step < 3; step++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(['button:', 'button:Legend']).toContain(await focusedText(page));
+  }
+  // Focus moved out by a script comes back in.
+  await page.getByRole('tab', { name: '1M' }).evaluate((element) => (element as HTMLElement).focus());
+  expect(['button:', 'button:Legend']).toContain(await focusedText(page));
+
+  // A tooltip inside: Escape hides the tooltip and leaves the overlay open; the next one closes it.
+  await page.getByRole('button', { name: 'Legend' }).focus();
+  const tip = page.getByRole('tooltip', { name: 'Blue: the issuer' });
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  await expect(overlay).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('.graph')).not.toHaveClass(/fin-fullscreen/);
+  await expect(page.getByRole('button', { name: 'Full screen', pressed: false })).toBeVisible();
+  // Closed: Tab reaches the page again.
+  await page.getByRole('tab', { name: '1M' }).focus();
+  expect(await focusedText(page)).toBe('button:1M');
 });
 
 test('dialog: modal, keeps Tab inside, Escape closes and focus returns to the opener', async ({ page }) => {

@@ -3,6 +3,7 @@
  * `items` attribute (SPEC §3 "Menu item"), which of them the page has, in page order, and which
  * section is current for a scroll position.
  */
+import { safeHref } from '../../core/links.ts';
 
 /** SPEC §2 "Left-menu sections" of the stock page, in the SPEC's order: section id → label key. */
 export const STOCK_MENU_SECTIONS = [
@@ -21,7 +22,9 @@ export const STOCK_MENU_SECTIONS = [
   'news',
   'comments',
   'related_issuers',
-  'managers',
+  // "managers (related and related-to)": two entries, as "IFRS reports (two variants)" are.
+  'managers_related',
+  'managers_related_to',
   'annual_reports',
   'multipliers',
   'growing_leaders',
@@ -48,20 +51,12 @@ export class MenuItemsError extends Error {}
 
 const SECTION_ID = /^[A-Za-z][\w:.-]*$/;
 
-/** Addresses from an attribute: relative, hash or http(s) only. */
-function safeUrl(value: unknown): string | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  const url = value.trim();
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === 'http' || scheme === 'https' ? url : null;
-}
-
 function menuItem(raw: unknown, path: string): MenuItem {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new MenuItemsError(`${path}: expected an object with id or url and title`);
   }
   const entry = raw as Record<string, unknown>;
-  const url = safeUrl(entry.url);
+  const url = safeHref(entry.url);
   // A hash link names a section of this page like an id does.
   const hashId = url?.startsWith('#') ? url.slice(1) : null;
   const id = typeof entry.id === 'string' && SECTION_ID.test(entry.id) ? entry.id : hashId;
@@ -142,4 +137,16 @@ export function activeSectionId(
   }
   const first = sections[0]!;
   return current ?? (first.top < view.height ? first.id : null);
+}
+
+/**
+ * Whether the section of a menu click stays current once the click's scroll has ended: at the
+ * bottom of the page the last section is current, but a clicked section that cannot scroll up to
+ * the line (the page ends first) is what the reader asked for, as long as it is in view.
+ */
+export function keepsHold(
+  target: { top: number; bottom: number },
+  view: { height: number; atBottom: boolean },
+): boolean {
+  return view.atBottom && target.top < view.height && target.bottom > 0;
 }

@@ -4,7 +4,7 @@ import '../../../elements/fin-related-list.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
 import { $page, resetPageData } from '../../core/stores/page.ts';
-import { relatedItems, relatedKind, safeUrl } from './related-list.utils.ts';
+import { relatedItems, relatedKind } from './related-list.utils.ts';
 
 const labels: Record<string, Record<string, string>> = {
   stock: { menu_other_bonds: 'Bonds of the issuer', menu_indexes: 'Indexes including the share' },
@@ -45,7 +45,7 @@ async function render(kind: string): Promise<HTMLElement> {
     <fin-related-list kind="${kind}"></fin-related-list>`;
   const element = document.querySelector<HTMLElement>('fin-related-list')!;
   await vi.waitFor(() =>
-    expect(element.hidden || element.shadowRoot!.querySelector('nav, [role="alert"]')).toBeTruthy(),
+    expect(element.hidden || element.shadowRoot!.querySelector('.rl, [role="alert"]')).toBeTruthy(),
   );
   return element;
 }
@@ -83,16 +83,21 @@ describe('related-list utils', () => {
   it('accepts only the three kinds and safe addresses', () => {
     expect(relatedKind('bonds')).toBe('bonds');
     expect(relatedKind('shares')).toBeNull();
-    expect(safeUrl('javascript:alert(1)')).toBeNull();
-    expect(safeUrl('https://example.com/x')).toBe('https://example.com/x');
+    const linked = (url: string) =>
+      relatedItems('bonds', { ...lists, emitentSharesBondsList: [{ id: 1, name: 'OFZ', url }] })[0]?.url;
+    expect(linked('javascript:alert(1)')).toBeNull();
+    expect(linked('java\nscript:alert(1)')).toBeNull();
+    expect(linked('https://example.com/x')).toBe('https://example.com/x');
   });
 });
 
 describe('<fin-related-list>', () => {
-  it('lists five bonds with their ISIN until expanded', async () => {
+  it('lists five bonds with their ISIN until expanded, and collapses back to five', async () => {
     const element = await render('bonds');
     const root = element.shadowRoot!;
-    expect(root.querySelector('nav')?.getAttribute('aria-label')).toBe('Bonds of the issuer');
+    // Content, not navigation: a plain list, named by the page's section heading, not by itself.
+    expect(root.querySelector('nav, [role="navigation"], [aria-label]')).toBeNull();
+    expect(root.querySelectorAll('ul > li')).toHaveLength(5);
     const links = () => [...root.querySelectorAll('a.rl-link')].map((a) => a.textContent);
     expect(links()).toEqual(['Sber bond 1', 'Sber bond 2', 'Sber bond 3', 'Sber bond 4', 'Sber bond 5']);
     expect(root.querySelector('.rl-note')?.textContent).toBe('RU000A100');
@@ -101,6 +106,11 @@ describe('<fin-related-list>', () => {
     root.querySelector<HTMLButtonElement>('[part="show-more"]')!.click();
     await vi.waitFor(() => expect(links()).toHaveLength(7));
     expect(expanded).toEqual([true]);
+    const toggle = root.querySelector<HTMLButtonElement>('[part="show-more"]')!;
+    expect(toggle.textContent).toBe('Hide');
+    toggle.click();
+    await vi.waitFor(() => expect(links()).toHaveLength(5));
+    expect(expanded).toEqual([true, false]);
   });
 
   it('hides itself when its list is empty', async () => {

@@ -3,6 +3,7 @@
  * (`emitentSharesStocksList`), its bonds (`emitentSharesBondsList`) and the indexes holding the
  * stock (`indexesList`), read into links.
  */
+import { safeHref } from '../../core/links.ts';
 import type { StockPageData } from '../../core/types.ts';
 
 export const RELATED_KINDS = ['stocks', 'bonds', 'indexes'] as const;
@@ -34,14 +35,6 @@ export interface RelatedItem {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
-/** Addresses from page data: relative or http(s) only (no `javascript:` links). */
-export function safeUrl(value: unknown): string | null {
-  const url = text(value);
-  if (!url) return null;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === 'http' || scheme === 'https' ? url : null;
-}
-
 export function relatedItems(
   kind: RelatedKind,
   data: Pick<StockPageData, 'emitentSharesStocksList' | 'emitentSharesBondsList' | 'indexesList'>,
@@ -52,6 +45,6 @@ export function relatedItems(
     if (!name) return [];
     const note = kind === 'bonds' ? text(entry.isin) : kind === 'indexes' ? text(entry.code) : null;
     const id = typeof entry.id === 'number' || typeof entry.id === 'string' ? entry.id : index;
-    return [{ key: `${kind}-${id}`, name, url: safeUrl(entry.url), note }];
+    return [{ key: `${kind}-${id}`, name, url: safeHref(entry.url), note }];
   });
 }

@@ -13,6 +13,9 @@ const LABELS: Record<string, string> = {
   'widgets:show_next': 'Show next',
   'widgets:previous_column': 'Previous column',
   'widgets:next_column': 'Next column',
+  'widgets:column_shown': 'Column {n} of {total}: {title}',
+  'widgets:sortable_hint': 'column headers with buttons are sortable',
+  'widgets:no_data': 'No data',
   'widgets:select_all': 'Select all rows',
   'widgets:get_access': 'Get access',
   'common:need_auth': 'You need to log in',
@@ -302,6 +305,10 @@ describe('virtual rows', () => {
 describe('cells (SPEC §3 Table cell, §5 text cut)', () => {
   const long = `${'Long description '.repeat(8)}end`;
 
+  /** The element an aria-labelledby / aria-describedby of `element` points at. */
+  const referenced = (element: Element, attribute: string) =>
+    container.querySelector<HTMLElement>(`#${CSS.escape(element.getAttribute(attribute)!)}`)!;
+
   it('renders cell objects: link, title, tooltip and info mark; unsafe links as text', () => {
     render({
       columns: [
@@ -314,29 +321,87 @@ describe('cells (SPEC §3 Table cell, §5 text cut)', () => {
           price: { val: 301.5, title: 'Close price', tooltip: 'Price at the close of trading' },
         },
         { name: { val: 'Evil', lnk: 'javascript:alert(1)' }, price: 1 },
+        { name: { val: 'Sneaky', lnk: 'java\nscript:alert(1)' }, price: 2 },
+        { name: { val: 'Control', lnk: '\x01javascript:alert(1)' }, price: 3 },
+        { name: { val: 'Mail', lnk: 'mailto:ir@example.com' }, price: 4 },
       ],
     });
     const link = $<HTMLAnchorElement>('tbody a')!;
     expect(link.getAttribute('href')).toBe('/stocks/sber/');
     expect(link.textContent).toBe('Sberbank');
     expect(link.title).toBe('Open Sberbank');
-    expect($('[role="img"]')!.getAttribute('aria-label')).toBe('Ordinary shares');
+    // The info mark is a button named by its tooltip, a real element with role tooltip.
+    const info = $<HTMLButtonElement>('tbody button.fin-tip__info')!;
+    expect(info.type).toBe('button');
+    expect(referenced(info, 'aria-labelledby').getAttribute('role')).toBe('tooltip');
+    expect(referenced(info, 'aria-labelledby').textContent).toBe('Ordinary shares');
+    expect($('[role="img"]')).toBeNull();
+    // The tooltip describes a focusable button holding the value.
     const priceCell = bodyRows()[0]!.querySelector('td')!;
     expect(priceCell.title).toBe('Close price');
-    expect(priceCell.querySelector('[data-tip]')!.getAttribute('aria-description')).toBe(
-      'Price at the close of trading',
-    );
-    expect($$('tbody a')).toHaveLength(1);
-    expect(firstCells()[1]).toBe('Evil');
+    const trigger = priceCell.querySelector('button.fin-tip__trigger')!;
+    expect(trigger.textContent).toBe('301.5');
+    expect(referenced(trigger, 'aria-describedby').textContent).toBe('Price at the close of trading');
+    expect(priceCell.querySelector('[aria-description]')).toBeNull();
+    expect($$('tbody a').map((a) => a.getAttribute('href'))).toEqual([
+      '/stocks/sber/',
+      'mailto:ir@example.com',
+    ]);
+    expect(firstCells().slice(1)).toEqual(['Evil', 'Sneaky', 'Control', 'Mail']);
   });
 
-  it('shows markup as text without its tags, never as HTML', () => {
-    render({ rows: [{ name: '<img src=x onerror="alert(1)">Sber<b>bank</b>', price: 1, change: 1 }] });
+  it('shows a tooltip on focus and on a tap, hides it on blur and on Escape (which it uses up)', () => {
+    render({
+      rows: [{ name: 'A', price: { val: 5, tooltip: 'Last deal price' }, change: 1 }],
+    });
+    const trigger = $<HTMLButtonElement>('tbody button.fin-tip__trigger')!;
+    const tip = referenced(trigger, 'aria-describedby');
+    expect(tip.hidden).toBe(true);
+    act(() => trigger.focus());
+    expect(tip.hidden).toBe(false);
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    act(() => trigger.dispatchEvent(escape));
+    expect(tip.hidden).toBe(true);
+    expect(escape.defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(trigger);
+    // With the tooltip hidden, Escape is left to others (an overlay around).
+    const next = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    act(() => trigger.dispatchEvent(next));
+    expect(next.defaultPrevented).toBe(false);
+    click(trigger);
+    expect(tip.hidden).toBe(false);
+    act(() => trigger.blur());
+    expect(tip.hidden).toBe(true);
+  });
+
+  it('shows one tooltip at a time', () => {
+    render({
+      rows: [{ name: 'A', price: { val: 5, tooltip: 'First' }, change: { val: 1, info: 'Second' } }],
+    });
+    const [trigger, info] = $$('tbody button');
+    click(trigger);
+    click(info);
+    const shown = $$('[role="tooltip"]').filter((tip) => !tip.hidden);
+    expect(shown.map((tip) => tip.textContent)).toEqual(['Second']);
+  });
+
+  it('shows markup as text without its tags, never as HTML, and keeps text that only looks like it', () => {
+    render({
+      rows: [
+        { name: '<img src=x onerror="alert(1)">Sber<b>bank</b>', price: 1, change: 1 },
+        { name: 'A < B > C', price: '&lt;b&gt;x&lt;/b&gt;', change: 'x<y' },
+      ],
+    });
     expect($('tbody img')).toBeNull();
-    expect(firstCells()).toEqual(['Sberbank']);
+    expect($('tbody b')).toBeNull();
+    expect(firstCells()).toEqual(['Sberbank', 'A < B > C']);
+    expect([...bodyRows()[1]!.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      '<b>x</b>',
+      'x<y',
+    ]);
   });
 
-  it('cuts text over 80 characters with the full text in the title, except in comment columns', () => {
+  it('cuts text over 80 characters, the full text in a tooltip of the cut text, except in comment columns', () => {
     render({
       columns: [
         { field: 'name', title: 'Name' },
@@ -346,11 +411,19 @@ describe('cells (SPEC §3 Table cell, §5 text cut)', () => {
       rows: [{ name: 'A', about: long, note: long }],
     });
     const [about, note] = bodyRows()[0]!.querySelectorAll('td');
-    expect(about!.textContent).toBe(`${long.slice(0, 80)}…`);
-    expect(about!.title).toBe(long);
+    // The cut text takes focus (keyboard and touch reach the full text), which its tooltip holds.
+    const trigger = about!.querySelector<HTMLButtonElement>('button.fin-tip__trigger')!;
+    expect(trigger.textContent).toBe(`${long.slice(0, 80)}…`);
+    const tip = referenced(trigger, 'aria-describedby');
+    expect(tip.getAttribute('role')).toBe('tooltip');
+    expect(tip.textContent).toBe(long);
+    act(() => trigger.focus());
+    expect(tip.hidden).toBe(false);
+    // No title as well: two pop-ups on hover would cover each other.
+    expect(about!.title).toBe('');
     expect(note!.textContent).toBe(long);
-    expect(note!.title).toBe('');
-    expect(about!.querySelector('button')).toBeNull();
+    expect(note!.querySelector('button')).toBeNull();
+    expect(about!.querySelector('.fin-cell-more')).toBeNull();
   });
 
   it('gives a cut cell its own show-more button on mobile', () => {
@@ -417,16 +490,75 @@ describe('columns', () => {
     expect($('.dt--narrow')).not.toBeNull();
     expect(headers()).toEqual(['name', 'price']);
     const previous = $<HTMLButtonElement>('button[aria-label="Previous column"]')!;
-    expect(previous.disabled).toBe(true);
+    // aria-disabled, not disabled: a disabled button would throw the focus out to the page.
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+    expect(previous.disabled).toBe(false);
+    click(previous);
+    expect(headers()).toEqual(['name', 'price']);
 
     click($('button[aria-label="Next column"]'));
     expect(headers()).toEqual(['name', 'change']);
     click($('button[aria-label="Next column"]'));
     expect(headers()).toEqual(['name', 'volume']);
-    expect($<HTMLButtonElement>('button[aria-label="Next column"]')!.disabled).toBe(true);
+    expect($('button[aria-label="Next column"]')!.getAttribute('aria-disabled')).toBe('true');
     click($('button[aria-label="Previous column"]'));
     expect(headers()).toEqual(['name', 'change']);
     expect(bodyRows()[0]!.querySelector('td')!.textContent).toBe('1');
+  });
+
+  it('keeps the focused arrow in place while paging, and says which column is shown', () => {
+    setViewport({ width: 375, height: 700 });
+    render({
+      columns: [...COLUMNS, { field: 'volume', title: 'Volume' }],
+      rows: [{ name: 'A', price: 10, change: 1, volume: 500 }],
+    });
+    const status = $('[role="status"]')!;
+    // Nothing to say until the user pages.
+    expect(status.textContent).toBe('');
+    const next = $<HTMLButtonElement>('button[aria-label="Next column"]')!;
+    act(() => next.focus());
+    click(next);
+    // The same button element, still focused: the header cell holding it was not remounted.
+    expect($('button[aria-label="Next column"]')).toBe(next);
+    expect(document.activeElement).toBe(next);
+    expect(status.textContent).toBe('Column 3 of 4: Change');
+    click(next);
+    expect(document.activeElement).toBe(next);
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    expect(status.textContent).toBe('Column 4 of 4: Volume');
+  });
+
+  it('says the range and titles when several columns page together', () => {
+    setViewport({ width: 375, height: 700 });
+    render({
+      columns: [...COLUMNS, { field: 'volume', title: 'Volume' }, { field: 'turnover', title: 'Turnover' }],
+      rows: [{ name: 'A', price: 10, change: 1, volume: 500, turnover: 7 }],
+      mobilePageSize: 2,
+    });
+    click($('button[aria-label="Next column"]'));
+    expect($$('thead th').map((th) => th.dataset.field)).toEqual(['name', 'volume', 'turnover']);
+    expect($('[role="status"]')!.textContent).toBe('Column 4–5 of 5: Volume, Turnover');
+  });
+
+  it('keeps several columns fixed when asked, paging only the rest', () => {
+    setViewport({ width: 375, height: 700 });
+    render({
+      columns: [...COLUMNS, { field: 'volume', title: 'Volume' }],
+      rows: [{ name: 'A', price: 10, change: 1, volume: 500 }],
+      mobileFixedColumns: 2,
+    });
+    const headers = () => $$('thead th').map((th) => th.dataset.field);
+    expect(headers()).toEqual(['name', 'price', 'change']);
+    const next = $<HTMLButtonElement>('button[aria-label="Next column"]')!;
+    act(() => next.focus());
+    click(next);
+    expect(headers()).toEqual(['name', 'price', 'volume']);
+    expect(document.activeElement).toBe(next);
+    expect($('[role="status"]')!.textContent).toBe('Column 4 of 4: Volume');
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    click($('button[aria-label="Previous column"]'));
+    expect(headers()).toEqual(['name', 'price', 'change']);
+    expect(bodyRows()[0]!.querySelectorAll('td')[1]!.textContent).toBe('1');
   });
 
   it('uses the mobile column set in its order, and the shown column asked for', () => {
@@ -452,6 +584,34 @@ describe('columns', () => {
     expect($$('thead th').map((th) => th.dataset.field)).toEqual(['name', 'price']);
     render({ ...props, mobileShownColumn: 4 });
     expect($$('thead th').map((th) => th.dataset.field)).toEqual(['name', 'volume']);
+  });
+
+  it('keeps the header and says "No data" when there are no rows', () => {
+    render({ rows: [], limit: 5 });
+    expect($$('thead th').map((th) => th.textContent)).toEqual(['Name', 'Price', 'Change']);
+    const empty = $$('tbody tr');
+    expect(empty).toHaveLength(1);
+    expect(empty[0]!.textContent).toBe('No data');
+    expect(empty[0]!.querySelector('td')!.colSpan).toBe(3);
+    expect(buttonNamed('Show more')).toBeUndefined();
+    render({ rows: [], emptyText: 'No dividends yet', rowNumbers: true, checkboxes: true });
+    expect($('tbody td')!.textContent).toBe('No dividends yet');
+    expect($<HTMLTableCellElement>('tbody td')!.colSpan).toBe(5);
+  });
+
+  it('no empty state while rows wait behind a reveal link or a collapsed group', () => {
+    render({ rows: [{ name: 'Q1', price: 1, change: 1, show: 'prev' }] });
+    expect($('.dt-empty')).toBeNull();
+    expect(buttonNamed('Show previous')).toBeDefined();
+  });
+
+  it('tells screen readers which columns sort, as the WAI-ARIA sortable table example does', () => {
+    render();
+    // A sort button in the header marks a sortable column; the caption says so; aria-sort only on the sorted one.
+    expect($('caption')!.textContent).toBe('Stocks (column headers with buttons are sortable)');
+    expect($$('thead th[aria-sort]')).toHaveLength(0);
+    render({ columns: COLUMNS.map((column) => ({ ...column, sortable: false })) });
+    expect($('caption')!.textContent).toBe('Stocks');
   });
 
   it('shows every column from 680 px on', () => {

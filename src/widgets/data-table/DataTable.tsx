@@ -18,18 +18,16 @@ import {
   VIRTUALIZE_ABOVE_ROWS,
   buildDisplayList,
   cellText,
-  cutText,
   hiddenColumnFields,
-  isCellObject,
   mobileColumnPage,
   nextSort,
-  safeHref,
   sortOrder,
   virtualWindow,
   type DisplayItem,
   type Reveal,
 } from './data-table.model.ts';
 import { scrollToTop } from '../scroll-back/scroll-back.ts';
+import { CellContent, cellTitle } from './TableCell.tsx';
 import type {
   DataTableProps,
   LockedExpansion,
@@ -73,11 +71,13 @@ export function DataTable(props: DataTableProps) {
     mobileColumns,
     mobileShownColumn = DEFAULT_MOBILE_SHOWN_COLUMN,
     mobilePageSize = 1,
+    mobileFixedColumns = 1,
     locked,
     expandActionId = 0,
     actionLogUrl = DEFAULT_ACTION_LOG_URL,
     onExpandChange,
     maxHeight,
+    emptyText,
     t,
   } = props;
   const tableId = useId();
@@ -121,12 +121,38 @@ export function DataTable(props: DataTableProps) {
     setShownColumnProp(mobileShownColumn);
     setShownColumn(mobileShownColumn);
   }
-  const paged = mobileSet.slice(1);
-  const page = mobileColumnPage(paged.length, shownColumn, mobilePageSize);
+  const fixedCount = Math.min(mobileSet.length, Math.max(1, Math.floor(mobileFixedColumns)));
+  const paged = mobileSet.slice(fixedCount);
+  const page = mobileColumnPage(paged.length, shownColumn, mobilePageSize, fixedCount);
   const renderColumns =
-    narrow && mobileSet.length > 0 ? [mobileSet[0]!, ...paged.slice(page.start, page.end)] : shownColumns;
-  const pageColumns = (step: -1 | 1) =>
-    setShownColumn(2 + Math.max(0, page.start + step * Math.max(1, Math.floor(mobilePageSize))));
+    narrow && mobileSet.length > 0
+      ? [...mobileSet.slice(0, fixedCount), ...paged.slice(page.start, page.end)]
+      : shownColumns;
+  const pagingColumns = narrow && paged.length > Math.max(1, mobilePageSize);
+  // Said (politely) after the user pages: which column is shown now, as the arrows keep their names.
+  const [pagedByUser, setPagedByUser] = useState(false);
+  const pageColumns = (step: -1 | 1) => {
+    setShownColumn(fixedCount + 1 + Math.max(0, page.start + step * Math.max(1, Math.floor(mobilePageSize))));
+    setPagedByUser(true);
+  };
+  const pageAnnouncement =
+    pagedByUser && pagingColumns
+      ? t('widgets:column_shown')
+          .replace(
+            '{n}',
+            page.end - page.start > 1
+              ? `${page.start + fixedCount + 1}–${page.end + fixedCount}`
+              : String(page.start + fixedCount + 1),
+          )
+          .replace('{total}', String(mobileSet.length))
+          .replace(
+            '{title}',
+            renderColumns
+              .slice(fixedCount)
+              .map((column) => column.title)
+              .join(', '),
+          )
+      : '';
 
   // Rows on screen.
   const [reveal, setReveal] = useState<Reveal>({ prev: false, next: false });
@@ -210,6 +236,7 @@ export function DataTable(props: DataTableProps) {
 
   const rowContext: RowContext = {
     rows,
+    cellLabels: { more: t('widgets:show_more'), hide: t('widgets:hide') },
     renderColumns,
     shownColumns,
     checkboxes,
@@ -309,7 +336,13 @@ export function DataTable(props: DataTableProps) {
           part="table"
           aria-rowcount={virtual ? display.items.length + 1 : undefined}
         >
-          <caption className="dt-caption">{caption}</caption>
+          <caption className="dt-caption">
+            {caption}
+            {/* As the WAI-ARIA sortable table example: a sort button in a header marks a sortable column. */}
+            {renderColumns.some((column) => column.sortable !== false)
+              ? ` (${t('widgets:sortable_hint')})`
+              : null}
+          </caption>
           <thead part="head">
             <tr aria-rowindex={virtual ? 1 : undefined}>
               {checkboxes ? (
@@ -337,21 +370,24 @@ export function DataTable(props: DataTableProps) {
               ) : null}
               {renderColumns.map((column, position) => (
                 <HeaderCell
-                  key={column.field}
+                  // Paged columns are keyed by place: the cell holding the arrows (and the focus on
+                  // one) stays while its column changes.
+                  key={pagingColumns && position >= fixedCount ? `paged-${position}` : column.field}
                   column={column}
                   first={position === 0}
                   sort={sort}
                   onSort={changeSort}
                   fixedLeft={fixedFirstColumn && position === 0 ? leadWidth : undefined}
                   paging={
-                    narrow && paged.length > Math.max(1, mobilePageSize)
+                    pagingColumns
                       ? {
-                          previous: position === 1 && page.canPrevious ? () => pageColumns(-1) : null,
+                          previous:
+                            position === fixedCount && page.canPrevious ? () => pageColumns(-1) : null,
                           next:
                             position === renderColumns.length - 1 && page.canNext
                               ? () => pageColumns(1)
                               : null,
-                          showPrevious: position === 1,
+                          showPrevious: position === fixedCount,
                           showNext: position === renderColumns.length - 1,
                         }
                       : null
@@ -371,8 +407,16 @@ export function DataTable(props: DataTableProps) {
             {slice.after > 0 ? (
               <tr className="dt-spacer" aria-hidden="true" style={{ height: slice.after }} />
             ) : null}
+            {display.items.length === 0 ? (
+              <tr className="dt-empty" part="empty">
+                <td colSpan={columnCount}>{emptyText ?? t('widgets:no_data')}</td>
+              </tr>
+            ) : null}
           </tbody>
         </table>
+      </div>
+      <div className="dt-live" role="status">
+        {pageAnnouncement}
       </div>
       {collapsible ? (
         lockShown && locked ? (
@@ -445,6 +489,14 @@ function HeaderCell({ column, first, sort, onSort, fixedLeft, paging, t }: Heade
   ]
     .filter(Boolean)
     .join(' ');
+  const title = sortable ? (
+    <button type="button" className="dt-sort" onClick={() => onSort(column.field)}>
+      {column.title}
+      <span className="dt-sort__icon" aria-hidden="true" />
+    </button>
+  ) : (
+    column.title
+  );
   return (
     <th
       scope="col"
@@ -453,20 +505,21 @@ function HeaderCell({ column, first, sort, onSort, fixedLeft, paging, t }: Heade
       style={fixedLeft !== undefined ? { left: fixedLeft } : undefined}
       data-field={column.field}
     >
-      {paging?.showPrevious ? (
-        <PageButton direction="previous" onClick={paging.previous} label={t('widgets:previous_column')} />
-      ) : null}
-      {sortable ? (
-        <button type="button" className="dt-sort" onClick={() => onSort(column.field)}>
-          {column.title}
-          <span className="dt-sort__icon" aria-hidden="true" />
-        </button>
+      {paging && (paging.showPrevious || paging.showNext) ? (
+        // The arrows on a line of their own above the heading: the column needs no more room
+        // than its longest word, so three columns fit a 320 px phone in every language.
+        <span className="dt-paged">
+          {paging.showPrevious ? (
+            <PageButton direction="previous" onClick={paging.previous} label={t('widgets:previous_column')} />
+          ) : null}
+          {paging.showNext ? (
+            <PageButton direction="next" onClick={paging.next} label={t('widgets:next_column')} />
+          ) : null}
+          <span className="dt-paged__title">{title}</span>
+        </span>
       ) : (
-        column.title
+        title
       )}
-      {paging?.showNext ? (
-        <PageButton direction="next" onClick={paging.next} label={t('widgets:next_column')} />
-      ) : null}
     </th>
   );
 }
@@ -481,12 +534,13 @@ function PageButton({
   label: string;
 }) {
   return (
+    // aria-disabled, not disabled: a disabled button drops the focus to the page at the last column.
     <button
       type="button"
       className={`dt-page dt-page--${direction}`}
       aria-label={label}
       title={label}
-      disabled={!onClick}
+      aria-disabled={onClick ? undefined : true}
       onClick={onClick ?? undefined}
     >
       <span aria-hidden="true">{direction === 'previous' ? '‹' : '›'}</span>
@@ -522,6 +576,7 @@ function SelectAll({
 
 interface RowContext {
   rows: readonly TableRow[];
+  cellLabels: { more: string; hide: string };
   renderColumns: TableColumn[];
   shownColumns: TableColumn[];
   checkboxes: boolean;
@@ -550,6 +605,7 @@ function Row({
   fixedFirstColumn,
   leadWidth,
   t,
+  cellLabels,
   toggleChecked,
   toggleCell,
 }: RowContext & { item: Extract<DisplayItem, { kind: 'row' }>; ariaRowIndex: number | undefined }) {
@@ -567,7 +623,18 @@ function Row({
       first && covered.size > 0 ? renderColumns.filter((other) => covered.has(other.field)).length : 1;
     const value = row[column.field];
     const cellKey = `${item.index}:${column.field}`;
-    const content = cellContent(column, row, narrow, openCells.has(cellKey), () => toggleCell(cellKey), t);
+    const content = column.format ? (
+      column.format(value, row)
+    ) : (
+      <CellContent
+        value={value}
+        cut={!column.comment}
+        narrow={narrow}
+        open={openCells.has(cellKey)}
+        onToggle={() => toggleCell(cellKey)}
+        labels={cellLabels}
+      />
+    );
     const className = [
       first ? 'dt-first' : '',
       column.align === 'end' ? 'dt-end' : '',
@@ -579,17 +646,17 @@ function Row({
     const cellProps = {
       className: className || undefined,
       colSpan: span > 1 ? span : undefined,
-      title: content.title,
+      title: cellTitle(value),
       style: first && fixedFirstColumn ? { left: leadWidth } : undefined,
     };
     cells.push(
       first ? (
         <th key={column.field} scope="row" {...cellProps}>
-          {content.node}
+          {content}
         </th>
       ) : (
         <td key={column.field} {...cellProps}>
-          {content.node}
+          {content}
         </td>
       ),
     );
@@ -618,68 +685,6 @@ function Row({
       {cells}
     </tr>
   );
-}
-
-/** A cell's content: formatted, or its text (cut at 80 unless a comment column), link, tooltip and info mark. */
-function cellContent(
-  column: TableColumn,
-  row: TableRow,
-  narrow: boolean,
-  open: boolean,
-  toggle: () => void,
-  t: DataTableProps['t'],
-): { node: ReactNode; title: string | undefined } {
-  const raw = row[column.field];
-  const cell = isCellObject(raw) ? raw : null;
-  if (column.format) return { node: column.format(raw, row), title: cell?.title };
-  const full = cellText(raw);
-  const { text, cut } = column.comment ? { text: full, cut: false } : cutText(full);
-  let node: ReactNode = open ? full : text;
-  const href = cell?.lnk ? safeHref(cell.lnk) : undefined;
-  if (href) {
-    node = (
-      <a href={href} title={cell?.ttl}>
-        {node}
-      </a>
-    );
-  }
-  if (cell?.tooltip) {
-    node = (
-      <span className="dt-tip" tabIndex={0} data-tip={cell.tooltip} aria-description={cell.tooltip}>
-        {node}
-      </span>
-    );
-  }
-  return {
-    node: (
-      <>
-        {node}
-        {cell?.info ? (
-          <span
-            className="dt-info dt-tip"
-            tabIndex={0}
-            role="img"
-            aria-label={cell.info}
-            data-tip={cell.info}
-          >
-            i
-          </span>
-        ) : null}
-        {cut && narrow ? (
-          <button
-            type="button"
-            className="dt-cell-more fin-link-button"
-            aria-expanded={open}
-            onClick={toggle}
-          >
-            {open ? t('widgets:hide') : t('widgets:show_more')}
-          </button>
-        ) : null}
-      </>
-    ),
-    // The full text of a cut cell is in its title (SPEC §5); otherwise the cell object's own.
-    title: cut ? full : (cell?.title ?? undefined),
-  };
 }
 
 /** SPEC §5 / §8: why a locked table cannot expand, with the way forward. */

@@ -9,14 +9,17 @@ import { flushSync } from 'react-dom';
 import baseStyles from '../../core/base.css?inline';
 import { DataTable } from './DataTable.tsx';
 import tableStyles from './data-table.css?inline';
+import cellStyles from './table-cell.css?inline';
 import { HARNESS_COLUMNS, HARNESS_LABELS, harnessRows } from './data-table.harness.data.ts';
-import type { DataTableProps } from './data-table.types.ts';
+import type { DataTableProps, TableRow } from './data-table.types.ts';
 
 export type HarnessOptions = Omit<Partial<DataTableProps>, 'rows' | 'columns' | 't' | 'caption'> & {
   /** How many generated rows. */
   rows: number;
   /** Width of the table's box in px (to try the < 680 px layout without resizing the page). */
   width?: number;
+  /** Rows put before the generated ones (cells with tooltips, info marks, long texts). */
+  leadRows?: TableRow[];
 };
 
 export interface HarnessTiming {
@@ -28,6 +31,9 @@ export interface HarnessTiming {
   tr: number;
   /** Text of the first body row's first cell. */
   first: string;
+  /** Height of a body row and of the scroll box, px: how many rows are on screen at once. */
+  rowPx: number;
+  boxPx: number;
 }
 
 export interface DataTableHarness {
@@ -61,19 +67,21 @@ function timing(start: number, worked: number): HarnessTiming {
     workMs: worked - start,
     tr: shadow?.querySelectorAll('tr').length ?? 0,
     first: shadow?.querySelector('tbody tr.dt-row > th')?.textContent ?? '',
+    rowPx: shadow?.querySelector('tbody tr.dt-row')?.getBoundingClientRect().height ?? 0,
+    boxPx: shadow?.querySelector('.dt-scroll')?.clientHeight ?? 0,
   };
 }
 
 (window as HarnessWindow).finDataTableHarness = {
   events,
-  async mount({ rows: count, width, ...props }) {
+  async mount({ rows: count, width, leadRows = [], ...props }) {
     if (!root) {
       const host = document.createElement('div');
       host.id = 'harness';
       document.body.append(host);
       shadow = host.attachShadow({ mode: 'open' });
       const style = document.createElement('style');
-      style.textContent = `${baseStyles}\n${tableStyles}`;
+      style.textContent = `${baseStyles}\n${tableStyles}\n${cellStyles}`;
       box = document.createElement('div');
       shadow.append(style, box);
       root = createRoot(box);
@@ -81,7 +89,7 @@ function timing(start: number, worked: number): HarnessTiming {
     box!.style.width = width ? `${width}px` : '';
     flushSync(() => root!.render(null));
     await nextPaint();
-    const rows = harnessRows(count);
+    const rows = [...leadRows, ...harnessRows(count)];
     const start = performance.now();
     flushSync(() =>
       root!.render(

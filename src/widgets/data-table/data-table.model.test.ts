@@ -7,12 +7,12 @@ import {
   cutText,
   hiddenColumnFields,
   isEmptyOrZero,
+  isRowRevealed,
   isMissingValue,
   mobileColumnPage,
   nextSort,
   parseNumber,
   rowsWithinLimit,
-  safeHref,
   sortOrder,
   sortRows,
   textRanks,
@@ -287,12 +287,62 @@ describe('cell text (SPEC §5 text cut)', () => {
     );
   });
 
-  it('lets only safe link addresses through', () => {
-    expect(safeHref('/stocks/sber/')).toBe('/stocks/sber/');
-    expect(safeHref('https://example.com/a')).toBe('https://example.com/a');
-    expect(safeHref('javascript:alert(1)')).toBeUndefined();
-    expect(safeHref(' JavaScript:alert(1)')).toBeUndefined();
-    expect(safeHref('data:text/html,x')).toBeUndefined();
+  it('keeps text that only looks like markup: a < not opening a tag, a > alone', () => {
+    expect(cellText('A < B > C')).toBe('A < B > C');
+    expect(cellText('ООО ‹Альфа>')).toBe('ООО ‹Альфа>');
+    expect(cellText('x<y')).toBe('x<y');
+    expect(cellText('1 <2 and 3> 0')).toBe('1 <2 and 3> 0');
+    expect(cellText('a <= b, c >= d')).toBe('a <= b, c >= d');
+    expect(cellText('<<b>>')).toBe('<>');
+    expect(cellText({ val: 'P/E < 5' })).toBe('P/E < 5');
+  });
+
+  it('strips real tags, comments and doctype-like markup with their attributes', () => {
+    expect(cellText('<a href="/x/?a=1&amp;b=2" title="t">Sber</a>')).toBe('Sber');
+    expect(cellText('<span class="rise">+1.5</span>%')).toBe('+1.5%');
+    expect(cellText('Q1<br>Q2<BR />Q3')).toBe('Q1 Q2 Q3');
+    expect(cellText('a<!-- note -->b')).toBe('ab');
+    expect(cellText('<script>alert(1)</script>')).toBe('alert(1)');
+  });
+
+  it('decodes the common entities once, so escaped markup stays text', () => {
+    expect(cellText('&lt;b&gt;bold&lt;/b&gt;')).toBe('<b>bold</b>');
+    expect(cellText('&amp;lt;b&amp;gt;')).toBe('&lt;b&gt;');
+    expect(cellText('AT&amp;T &quot;x&quot; &#39;y&#39; &#x41;&nbsp;B')).toBe('AT&T "x" \'y\' A\u00a0B');
+    expect(cellText('R&D &copy; &unknown; &#0; &#xD800;')).toBe('R&D &copy; &unknown; &#0; &#xD800;');
+  });
+
+  it('shows any text without < or & exactly as sent', () => {
+    const plain = fc.string({ maxLength: 120, unit: 'grapheme' }).filter((text) => !/[<&]/.test(text));
+    fc.assert(
+      fc.property(plain, (text) => {
+        expect(cellText(text)).toBe(text);
+        expect(cellText({ val: text, lnk: '/x/' })).toBe(text);
+      }),
+    );
+  });
+
+  it('keeps text around a < that does not open a tag, and strips only whole tags', () => {
+    const plain = fc.string({ maxLength: 30 }).filter((text) => !/[<>&]/.test(text));
+    const notTagStart = fc.constantFrom(' ', '=', '1', '-', '‹', '.', '>');
+    fc.assert(
+      fc.property(plain, notTagStart, plain, plain, (before, next, inside, after) => {
+        const text = `${before}<${next}${inside}>${after}`;
+        expect(cellText(text)).toBe(text);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        plain,
+        fc.constantFrom('b', 'span', 'a href="/x/"', 'br/'),
+        plain,
+        (before, tag, inside) => {
+          expect(cellText(`${before}<${tag}>${inside}</${tag.split(' ')[0]}>`)).toBe(
+            tag === 'br/' ? `${before} ${inside}` : `${before}${inside}`,
+          );
+        },
+      ),
+    );
   });
 
   it('reads numbers with spaces, commas and signs, and nothing else', () => {
@@ -325,6 +375,10 @@ describe('column hiding (SPEC §5)', () => {
       { name: 'C', zero: { val: 0 }, empty: { val: null }, masked: '***', kept: '' },
     ];
     expect([...hiddenColumnFields(columns, rows)]).toEqual(['zero', 'empty']);
+  });
+
+  it('hides nothing in a table without rows: the header stays for the empty state', () => {
+    expect([...hiddenColumnFields(columns, [])]).toEqual([]);
   });
 
   it('shows a column with a single value', () => {
@@ -461,6 +515,22 @@ describe('groups', () => {
     expect(list.total).toBe(3);
   });
 
+  it('keeps the head of a collapsed group that comes after the last row shown', () => {
+    // Banks (2 rows) fills the limit exactly; Oil and Metals are collapsed: nothing is cut, so
+    // their heads must stay, or they could never be opened again.
+    const list = buildDisplayList(rows, {
+      order: [0, 1, 2, 3, 4],
+      reveal,
+      groupBy: 'g',
+      collapsedGroups: new Set(['Oil', 'Metals']),
+      limit: 5,
+    });
+    expect(list.limited).toBe(false);
+    expect(
+      list.items.filter((item) => item.kind === 'group').map((item) => item.kind === 'group' && item.key),
+    ).toEqual(['Banks', 'Oil', 'Metals']);
+  });
+
   it('applies the limit across groups', () => {
     const list = buildDisplayList(rows, { order: [0, 1, 2, 3, 4], reveal, groupBy: 'g', limit: 5 });
     expect(list.limited).toBe(false);
@@ -480,6 +550,132 @@ describe('groups', () => {
   });
 });
 
+describe('display list properties over random tables (groups, limits, reveals)', () => {
+  const rowArbitrary: fc.Arbitrary<TableRow> = fc.record(
+    {
+      g: fc.constantFrom('Banks', 'Oil', 'Metals', ' Oil ', ''),
+      v: fc.integer({ min: 0, max: 9 }),
+      show: fc.constantFrom<TableRow['show']>('prev', 'next', 'hide'),
+      hidden: fc.boolean(),
+    },
+    { requiredKeys: ['g', 'v'] },
+  );
+  const tableArbitrary = fc.array(rowArbitrary, { maxLength: 40 }).chain((rows) =>
+    fc.record({
+      rows: fc.constant(rows),
+      order: fc.shuffledSubarray(
+        rows.map((_, index) => index),
+        { minLength: rows.length, maxLength: rows.length },
+      ),
+      reveal: fc.record({ prev: fc.boolean(), next: fc.boolean() }),
+      grouped: fc.boolean(),
+      collapsed: fc.subarray(['Banks', 'Oil', 'Metals', '']),
+      limit: fc.constantFrom(0, 1, 2, 5, 6, 7, 100),
+      expanded: fc.boolean(),
+    }),
+  );
+
+  type Case = typeof tableArbitrary extends fc.Arbitrary<infer T> ? T : never;
+  const list = (c: Case) =>
+    buildDisplayList(c.rows, {
+      order: c.order,
+      reveal: c.reveal,
+      groupBy: c.grouped ? 'g' : undefined,
+      collapsedGroups: new Set(c.collapsed),
+      limit: c.limit,
+      expanded: c.expanded,
+    });
+  const revealed = (c: Case) => c.order.filter((index) => isRowRevealed(c.rows[index]!, c.reveal));
+  const groupOf = (c: Case, index: number) => String(c.rows[index]!.g).trim();
+  const isCollapsed = (c: Case, index: number) => c.grouped && c.collapsed.includes(groupOf(c, index));
+
+  it('shows exactly the revealed rows: prev rows with their link open, hide rows while neither is, hidden never', () => {
+    fc.assert(
+      fc.property(tableArbitrary, (c) => {
+        const { items } = list({ ...c, collapsed: [], limit: 0 });
+        const rows = rowIndexes(items);
+        expect([...rows].sort((a, b) => a - b)).toEqual([...revealed(c)].sort((a, b) => a - b));
+        for (const index of rows) {
+          const row = c.rows[index]!;
+          expect(row.hidden).not.toBe(true);
+          if (row.show === 'prev') expect(c.reveal.prev).toBe(true);
+          if (row.show === 'next') expect(c.reveal.next).toBe(true);
+          if (row.show === 'hide') expect(c.reveal.prev || c.reveal.next).toBe(false);
+        }
+        // The links: prev first, next last, each only when such rows exist, open as revealed.
+        const hasPrev = c.rows.some((row) => row.show === 'prev' && !row.hidden);
+        const hasNext = c.rows.some((row) => row.show === 'next' && !row.hidden);
+        const links = items.filter((item) => item.kind === 'reveal');
+        expect(links).toEqual([
+          ...(hasPrev ? [{ kind: 'reveal', which: 'prev', open: c.reveal.prev }] : []),
+          ...(hasNext ? [{ kind: 'reveal', which: 'next', open: c.reveal.next }] : []),
+        ]);
+        if (hasPrev) expect(items[0]).toEqual(links[0]);
+        if (hasNext) expect(items.at(-1)).toEqual(links.at(-1));
+      }),
+    );
+  });
+
+  it('groups by first appearance in the server order and keeps the sort order inside each group', () => {
+    fc.assert(
+      fc.property(tableArbitrary, (c) => {
+        const { items } = list({ ...c, grouped: true, limit: 0 });
+        const shownRows = revealed(c);
+        // Group heads: one per group with revealed rows, in the order the server first lists the group.
+        const firstSeen = [...new Set(c.rows.map((row) => String(row.g).trim()))];
+        const withRows = firstSeen.filter((key) => shownRows.some((index) => groupOf(c, index) === key));
+        const heads = items.flatMap((item) => (item.kind === 'group' ? [item] : []));
+        expect(heads.map((head) => head.key)).toEqual(withRows);
+        let current: string | null = null;
+        const seen: number[] = [];
+        for (const item of items) {
+          if (item.kind === 'group') {
+            current = item.key;
+            const members = shownRows.filter((index) => groupOf(c, index) === item.key);
+            expect(item.count).toBe(members.length);
+            expect(item.collapsed).toBe(c.collapsed.includes(item.key));
+          } else if (item.kind === 'row') {
+            expect(groupOf(c, item.index)).toBe(current);
+            seen.push(item.index);
+          }
+        }
+        // Inside a group, rows keep their relative place in `order` (the sort).
+        for (const key of withRows) {
+          const inGroup = seen.filter((index) => groupOf(c, index) === key);
+          const expected = shownRows.filter(
+            (index) => groupOf(c, index) === key && !c.collapsed.includes(key),
+          );
+          expect(inGroup).toEqual(expected);
+        }
+      }),
+    );
+  });
+
+  it('counts the limit in data rows, skips collapsed groups, and never loses a group head it does not cut', () => {
+    fc.assert(
+      fc.property(tableArbitrary, (c) => {
+        const result = list(c);
+        const countable = revealed(c).filter((index) => !isCollapsed(c, index));
+        expect(result.total).toBe(countable.length);
+        const allowed = c.expanded || c.limit === 0 ? countable.length : Math.min(c.limit, countable.length);
+        expect(result.shown).toBe(allowed);
+        expect(result.limited).toBe(allowed < countable.length);
+        const rows = result.items.flatMap((item) => (item.kind === 'row' ? [item] : []));
+        expect(rows.map((item) => item.number)).toEqual(rows.map((_, position) => position + 1));
+        expect(rows.every((item) => !isCollapsed(c, item.index))).toBe(true);
+        if (!result.limited && c.grouped) {
+          // Nothing is cut: every group with revealed rows has its head, collapsed ones included.
+          const keys = new Set(revealed(c).map((index) => groupOf(c, index)));
+          const heads = result.items.filter((item) => item.kind === 'group');
+          expect(heads).toHaveLength(keys.size);
+        }
+        if (!c.grouped) expect(rows.map((item) => item.index)).toEqual(countable.slice(0, allowed));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('mobile column paging (SPEC §4, §9)', () => {
   it('shows the column right after the fixed one by default (position 2)', () => {
     expect(mobileColumnPage(4, 2)).toEqual({ start: 0, end: 1, canPrevious: false, canNext: true });
@@ -496,6 +692,13 @@ describe('mobile column paging (SPEC §4, §9)', () => {
     expect(mobileColumnPage(5, 2, 2)).toEqual({ start: 0, end: 2, canPrevious: false, canNext: true });
     expect(mobileColumnPage(5, 6, 2)).toEqual({ start: 3, end: 5, canPrevious: true, canNext: false });
     expect(mobileColumnPage(1, 2, 3)).toEqual({ start: 0, end: 1, canPrevious: false, canNext: false });
+  });
+
+  it('counts positions after several fixed columns', () => {
+    // Two fixed: position 3 is the first paged column, 1 and 2 mean it too.
+    expect(mobileColumnPage(3, 3, 1, 2)).toEqual({ start: 0, end: 1, canPrevious: false, canNext: true });
+    expect(mobileColumnPage(3, 2, 1, 2)).toEqual({ start: 0, end: 1, canPrevious: false, canNext: true });
+    expect(mobileColumnPage(3, 5, 1, 2)).toEqual({ start: 2, end: 3, canPrevious: true, canNext: false });
   });
 
   it('always shows a valid, non-empty window', () => {

@@ -37,19 +37,31 @@ const ENTITIES: Record<string, string> = {
   nbsp: '\u00a0',
 };
 
-/** Server cells may carry markup: the table shows their text only (never HTML). */
+/**
+ * A tag as the HTML parser sees one: `<` directly followed by a letter, `/` or `!` (a comment or
+ * doctype), up to the next `>`. A `<` before anything else is text ("A < B > C", "x<y").
+ */
+const TAG = /<[a-z/!][^<>]*>/gi;
+const LINE_BREAK_TAG = /^<br[\s/]*>$/i;
+const ENTITY = /&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]+);/gi;
+
+function decodeEntity(entity: string, name: string): string {
+  if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
+  const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+  // No NUL, no lone surrogates, nothing beyond Unicode: those stay as written.
+  const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+  return valid ? String.fromCodePoint(code) : entity;
+}
+
+/**
+ * Server cells may carry markup: the table shows their text only (never HTML). Real tags go
+ * (`<br>` becomes a space), then the common entities are decoded in one pass, so `&lt;b&gt;`
+ * shows as the text `<b>` and `&amp;lt;` as `&lt;`: what a browser shows for that HTML.
+ */
 export function stripTags(html: string): string {
   if (!html.includes('<') && !html.includes('&')) return html;
-  return html
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-      }
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    });
+  const text = html.includes('<') ? html.replace(TAG, (tag) => (LINE_BREAK_TAG.test(tag) ? ' ' : '')) : html;
+  return text.includes('&') ? text.replace(ENTITY, decodeEntity) : text;
 }
 
 /** The text a cell shows: its value (or cell object's `val`) as text, tags stripped. */
@@ -68,16 +80,6 @@ export function cutText(text: string, limit = TEXT_CUT_LENGTH): { text: string; 
   const chars = Array.from(text);
   if (chars.length <= limit) return { text, cut: false };
   return { text: `${chars.slice(0, limit).join('')}…`, cut: true };
-}
-
-/** Addresses a cell may link to: no `javascript:` and the like from server data. */
-export function safeHref(href: string): string | undefined {
-  const trimmed = href.trim();
-  if (trimmed === '') return undefined;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === 'http' || scheme === 'https' || scheme === 'mailto'
-    ? trimmed
-    : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -383,6 +385,8 @@ export function sortRows(rows: readonly TableRow[], sort: TableSort | null | und
 /** SPEC §5: fields of columns whose every value is empty or 0, unless the column is always shown. */
 export function hiddenColumnFields(columns: readonly TableColumn[], rows: readonly TableRow[]): Set<string> {
   const hidden = new Set<string>();
+  // No rows: nothing says a column is empty, and the header stays above the empty state.
+  if (rows.length === 0) return hidden;
   for (const column of columns) {
     if (column.alwaysShown) continue;
     if (rows.every((row) => isEmptyOrZero(row[column.field]))) hidden.add(column.field);
@@ -400,14 +404,20 @@ export interface MobileColumnPage {
 }
 
 /**
- * Which of the `pagedCount` columns after the fixed first one are shown below 680 px.
- * `shownColumn` is the 1-based position among all mobile columns (1 = the fixed one, so
- * 2 = the first paged column); it is clamped so a full page is shown whenever possible.
+ * Which of the `pagedCount` columns after the `fixedCount` fixed ones are shown below 680 px.
+ * `shownColumn` is the 1-based position among all mobile columns (with one fixed column,
+ * 2 = the first paged column); a fixed position means the first paged one, and it is clamped so
+ * a full page is shown whenever possible.
  */
-export function mobileColumnPage(pagedCount: number, shownColumn: number, pageSize = 1): MobileColumnPage {
+export function mobileColumnPage(
+  pagedCount: number,
+  shownColumn: number,
+  pageSize = 1,
+  fixedCount = 1,
+): MobileColumnPage {
   const size = Math.max(1, Math.floor(pageSize));
   const lastStart = Math.max(0, pagedCount - size);
-  const start = Math.min(lastStart, Math.max(0, Math.floor(shownColumn) - 2));
+  const start = Math.min(lastStart, Math.max(0, Math.floor(shownColumn) - fixedCount - 1));
   const end = Math.min(pagedCount, start + size);
   return { start, end, canPrevious: start > 0, canNext: end < pagedCount };
 }
@@ -504,7 +514,9 @@ export function buildDisplayList(rows: readonly TableRow[], options: DisplayOpti
   if (hasPrev) items.push({ kind: 'reveal', which: 'prev', open: reveal.prev });
   let shown = 0;
   for (const section of sections) {
-    if (shown >= allowed && total > 0) break;
+    // Past the cut of a limited table the rest waits for show-more; without a cut every group
+    // head stays, a collapsed one after the last row included (else it could not be opened).
+    if (shown >= allowed && allowed < total) break;
     const collapsed = section.key !== null && (collapsedGroups?.has(section.key) ?? false);
     if (section.key !== null)
       items.push({ kind: 'group', key: section.key, count: section.indexes.length, collapsed });

@@ -9,11 +9,11 @@ export type CellObject = {
   val: string | number | null;
   /** Shown as the cell's title attribute. */
   title?: string;
-  /** The value links here (http(s), relative or mailto addresses only). */
+  /** The value links here (http(s), mailto, tel or relative addresses only: core/links.ts). */
   lnk?: string;
-  /** Shown as a small info mark next to the value, its text on hover and focus. */
+  /** Shown as a small info button next to the value, its text in a tooltip (hover, focus, tap). */
   info?: string;
-  /** Shown as a tooltip over the value, on hover and focus. */
+  /** Shown as a tooltip of the value (hover, focus, tap; Escape hides it). */
   tooltip?: string;
   /** Title of the link when `lnk` is set. */
   ttl?: string;
@@ -112,8 +112,13 @@ export interface DataTableProps {
    * fixed first column (SPEC §9 default 2: the column right after it).
    */
   mobileShownColumn?: number;
-  /** Below 680 px: how many columns are shown next to the fixed one (default 1). */
+  /** Below 680 px: how many columns are shown next to the fixed ones (default 1). */
   mobilePageSize?: number;
+  /**
+   * Below 680 px: how many of the first mobile columns stay while the others page (default 1;
+   * e.g. 2 keeps a dividend's year and amount beside every paged date).
+   */
+  mobileFixedColumns?: number;
   /** Expansion is locked for this visitor: show-more explains why instead of expanding. */
   locked?: LockedExpansion | null;
   /** Logged (POST `{actionId}`) on each expansion when above 0 (SPEC §7). */
@@ -124,6 +129,8 @@ export interface DataTableProps {
   onExpandChange?(expanded: boolean): void;
   /** px: the body scrolls inside this height with a fixed head, and only the rows in view are rendered. */
   maxHeight?: number;
+  /** Shown in the body when no row is on screen (the header stays); default `widgets:no_data`. */
+  emptyText?: string;
   /** Labels: `widgets:*`, `common:need_auth`, `common:need_get_access`, `common:login`. */
   t: (key: string) => string;
 }

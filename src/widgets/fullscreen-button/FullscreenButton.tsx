@@ -17,7 +17,13 @@ export interface FullscreenButtonProps {
   onChange?(fullscreen: boolean): void;
   /** Every state change, the restore from the cookie included: for layout (e.g. redraw a graph). */
   onStateChange?(fullscreen: boolean): void;
+  /**
+   * `enter` is the button's name (its state is aria-pressed, so the name stays); `exit` is its
+   * title while full screen.
+   */
   labels: { enter: string; exit: string };
+  /** Accessible name of the full-screen overlay (a modal dialog): the block's title; default `labels.enter`. */
+  overlayLabel?: string;
   className?: string;
 }
 
@@ -27,10 +33,12 @@ type Mode = 'native' | 'css' | null;
 const ICON_SIZE = 36;
 
 /**
- * The full-screen toggle with its two icons (SPEC §2, §4, §9). A click uses the Fullscreen API
- * when the browser offers it, else a CSS fixed overlay. The state is kept in a cookie named after
- * the element; a remembered full screen is restored in the CSS mode, because the Fullscreen API
- * only works from a user gesture. Escape leaves either mode.
+ * The full-screen toggle with its two icons (SPEC §2, §4, §9): a toggle button (aria-pressed)
+ * with one name. A click uses the Fullscreen API when the browser offers it, else a CSS fixed
+ * overlay, which is a modal dialog for assistive technology and keeps the keyboard focus inside
+ * (the page behind is covered). Either mode keeps Tab inside the block. The state is kept in a
+ * cookie named after the element; a remembered full screen is restored in the CSS mode, because
+ * the Fullscreen API only works from a user gesture. Escape leaves either mode.
  */
 export function FullscreenButton({
   target,
@@ -38,15 +46,19 @@ export function FullscreenButton({
   onChange,
   onStateChange,
   labels,
+  overlayLabel,
   className,
 }: FullscreenButtonProps) {
   const [mode, setMode] = useState<Mode>(null);
   const modeRef = useRef<Mode>(null);
   /** The element wearing the overlay class, to take it off again even after unmount. */
   const overlaid = useRef<HTMLElement | null>(null);
-  const callbacks = useRef({ onChange, onStateChange, target });
+  /** The overlay's own attributes before it became a dialog, put back when it closes. */
+  const savedAttributes = useRef<Array<[string, string | null]>>([]);
+  const dialogLabel = overlayLabel ?? labels.enter;
+  const callbacks = useRef({ onChange, onStateChange, target, dialogLabel });
   useLayoutEffect(() => {
-    callbacks.current = { onChange, onStateChange, target };
+    callbacks.current = { onChange, onStateChange, target, dialogLabel };
   });
 
   /** Applies a new mode: the overlay class, the page scroll lock, the cookie and the callbacks. */
@@ -55,11 +67,17 @@ export function FullscreenButton({
       const previous = modeRef.current;
       if (previous === next) return;
       modeRef.current = next;
-      if (previous === 'css' && overlaid.current) setOverlay(overlaid.current, false);
+      if (previous === 'css' && overlaid.current) {
+        setOverlay(overlaid.current, false);
+        restoreAttributes(overlaid.current, savedAttributes.current);
+      }
       overlaid.current = null;
       if (next === 'css') {
         overlaid.current = callbacks.current.target();
-        if (overlaid.current) setOverlay(overlaid.current, true);
+        if (overlaid.current) {
+          setOverlay(overlaid.current, true);
+          savedAttributes.current = setDialogAttributes(overlaid.current, callbacks.current.dialogLabel);
+        }
       }
       setMode(next);
       writeFullscreenCookie(cookieName, next !== null);
@@ -77,7 +95,10 @@ export function FullscreenButton({
     if (readFullscreenCookie(cookieName)) apply('css', false);
     return () => {
       // The target ref is already detached here: use the element that got the overlay.
-      if (overlaid.current) setOverlay(overlaid.current, false);
+      if (overlaid.current) {
+        setOverlay(overlaid.current, false);
+        restoreAttributes(overlaid.current, savedAttributes.current);
+      }
       overlaid.current = null;
       if (modeRef.current === 'native' && document.fullscreenElement) {
         void document.exitFullscreen().catch(() => undefined);
@@ -112,6 +133,48 @@ export function FullscreenButton({
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [mode, apply]);
 
+  // Focus stays inside while full screen: Tab and Shift+Tab wrap around the block's controls, and
+  // focus that lands outside (a click is impossible, the overlay covers the page; a script or the
+  // browser's own focus moves are not) comes back in.
+  useEffect(() => {
+    if (mode === null) return;
+    const element = mode === 'css' ? overlaid.current : callbacks.current.target();
+    if (!element) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || event.defaultPrevented) return;
+      const items = focusableIn(element);
+      const active = deepActiveElement();
+      const first = items[0];
+      const last = items.at(-1);
+      if (!first || !last) {
+        event.preventDefault();
+        return;
+      }
+      if (!active || !containsDeep(element, active)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      } else if (event.shiftKey && active === first) {
+        event.preventDefault();
+        last.focus();
+      }
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const landed = event.composedPath()[0];
+      if (landed instanceof Node && !containsDeep(element, landed)) focusableIn(element)[0]?.focus();
+    };
+    // A focus move inside one shadow root does not reach the document: listen on the block's root too.
+    const roots = new Set<Document | ShadowRoot>([document, element.getRootNode() as Document | ShadowRoot]);
+    document.addEventListener('keydown', onKeyDown);
+    for (const root of roots) root.addEventListener('focusin', onFocusIn as EventListener);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      for (const root of roots) root.removeEventListener('focusin', onFocusIn as EventListener);
+    };
+  }, [mode]);
+
   const toggle = () => {
     const element = callbacks.current.target();
     if (!element) return;
@@ -133,14 +196,15 @@ export function FullscreenButton({
   };
 
   const fullscreen = mode !== null;
-  const label = fullscreen ? labels.exit : labels.enter;
   return (
     <button
       type="button"
       className={['fin-fullscreen-button', className].filter(Boolean).join(' ')}
       part="fullscreen-button"
-      aria-label={label}
-      title={label}
+      // One name, the state in aria-pressed: a toggle button that renamed itself would be read as a new control.
+      aria-label={labels.enter}
+      aria-pressed={fullscreen}
+      title={fullscreen ? labels.exit : labels.enter}
       data-fullscreen={fullscreen}
       onClick={toggle}
     >
@@ -172,6 +236,50 @@ function setOverlay(element: HTMLElement, on: boolean) {
     page.overflow = pageOverflow;
     pageOverflow = null;
   }
+}
+
+const DIALOG_ATTRIBUTES = ['role', 'aria-modal', 'aria-label'] as const;
+
+/** The CSS overlay covers the page: assistive technology gets a modal dialog named after the block. */
+function setDialogAttributes(element: HTMLElement, label: string): Array<[string, string | null]> {
+  const saved = DIALOG_ATTRIBUTES.map((name): [string, string | null] => [name, element.getAttribute(name)]);
+  element.setAttribute('role', 'dialog');
+  element.setAttribute('aria-modal', 'true');
+  element.setAttribute('aria-label', label);
+  return saved;
+}
+
+function restoreAttributes(element: HTMLElement, saved: Array<[string, string | null]>) {
+  for (const [name, value] of saved) {
+    if (value === null) element.removeAttribute(name);
+    else element.setAttribute(name, value);
+  }
+}
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, summary, [contenteditable="true"], [tabindex]';
+
+/** The element's controls that Tab reaches, in order (those in its own tree; laid out, not hidden). */
+function focusableIn(element: HTMLElement): HTMLElement[] {
+  return [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (item) => item.tabIndex >= 0 && !item.closest('[hidden], [inert]') && item.getClientRects().length > 0,
+  );
+}
+
+/** Whether `node` is inside `container`, also through the shadow roots in between. */
+function containsDeep(container: Node, node: Node): boolean {
+  for (let current: Node | null = node; current;) {
+    if (current === container) return true;
+    current = current.parentNode ?? (current instanceof ShadowRoot ? current.host : null);
+  }
+  return false;
+}
+
+/** The focused element, looking through open shadow roots (document.activeElement stops at the host). */
+function deepActiveElement(): HTMLElement | null {
+  let active: Element | null = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
 }
 
 function EnterIcon() {

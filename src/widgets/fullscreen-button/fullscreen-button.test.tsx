@@ -44,6 +44,26 @@ function Graph(props: Callbacks) {
   );
 }
 
+/** A block with a name for its overlay and, with `extra`, a second control after the button. */
+function GraphWithLabel({ overlayLabel, extra = false }: { overlayLabel?: string; extra?: boolean }) {
+  const block = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={block} className="graph">
+      <FullscreenButton
+        target={() => block.current}
+        cookieName={COOKIE}
+        labels={LABELS}
+        {...(overlayLabel ? { overlayLabel } : {})}
+      />
+      {extra ? (
+        <button type="button" className="inner">
+          Zoom
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 function render(props: Callbacks = {}) {
   act(() => root.render(<Graph {...props} />));
 }
@@ -51,6 +71,13 @@ function render(props: Callbacks = {}) {
 const button = () => container.querySelector<HTMLButtonElement>('.fin-fullscreen-button')!;
 const block = () => container.querySelector<HTMLElement>('.graph')!;
 const icon = () => button().querySelector('svg')!;
+/** The button's state for assistive technology: one name, pressed while full screen. */
+const pressed = (element: HTMLElement = button()) => ({
+  name: element.getAttribute('aria-label'),
+  pressed: element.getAttribute('aria-pressed'),
+});
+const ON = { name: 'Full screen', pressed: 'true' };
+const OFF = { name: 'Full screen', pressed: 'false' };
 
 /** A browser with the Fullscreen API: request/exit change document.fullscreenElement and fire the event. */
 function installFullscreenApi(refuse = false) {
@@ -76,7 +103,8 @@ afterEach(() => {
 describe('FullscreenButton without the Fullscreen API (CSS overlay)', () => {
   it('starts as an "enter" button with the enter icon, 36 px high', () => {
     render();
-    expect(button().getAttribute('aria-label')).toBe('Full screen');
+    expect(pressed()).toEqual(OFF);
+    expect(button().title).toBe('Full screen');
     expect(icon().getAttribute('data-icon')).toBe('enter');
     expect(icon().getAttribute('height')).toBe('36');
     expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(false);
@@ -87,7 +115,9 @@ describe('FullscreenButton without the Fullscreen API (CSS overlay)', () => {
     render({ onChange });
     act(() => button().click());
     expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(true);
-    expect(button().getAttribute('aria-label')).toBe('Exit full screen');
+    // A toggle button: the same name, pressed; the title (a visible hint) says what a click does.
+    expect(pressed()).toEqual(ON);
+    expect(button().title).toBe('Exit full screen');
     expect(icon().getAttribute('data-icon')).toBe('exit');
     expect(document.cookie).toContain(`${COOKIE}=1`);
     expect(document.documentElement.style.overflow).toBe('hidden');
@@ -147,9 +177,54 @@ describe('FullscreenButton without the Fullscreen API (CSS overlay)', () => {
     const onStateChange = vi.fn();
     render({ onChange, onStateChange });
     expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(true);
-    expect(button().getAttribute('aria-label')).toBe('Exit full screen');
+    expect(pressed()).toEqual(ON);
     expect(onChange).not.toHaveBeenCalled();
     expect(onStateChange).toHaveBeenCalledWith(true);
+  });
+
+  it('the overlay is a modal dialog named after the block, and gives its own attributes back on leaving', () => {
+    act(() => root.render(<GraphWithLabel overlayLabel="Related issuers graph" />));
+    block().setAttribute('role', 'figure');
+    act(() => button().click());
+    expect(block().getAttribute('role')).toBe('dialog');
+    expect(block().getAttribute('aria-modal')).toBe('true');
+    expect(block().getAttribute('aria-label')).toBe('Related issuers graph');
+    act(() => button().click());
+    expect(block().getAttribute('role')).toBe('figure');
+    expect(block().hasAttribute('aria-modal')).toBe(false);
+    expect(block().hasAttribute('aria-label')).toBe(false);
+  });
+
+  it('keeps the focus inside the overlay: Tab wraps, and focus that lands outside comes back', () => {
+    const outside = document.createElement('button');
+    outside.textContent = 'Outside';
+    document.body.prepend(outside);
+    act(() => root.render(<GraphWithLabel extra />));
+    const [inner] = block().querySelectorAll<HTMLButtonElement>('button.inner');
+    act(() => button().click());
+    act(() => button().focus());
+    const tab = (shiftKey = false) => {
+      const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
+      act(() => (document.activeElement ?? document.body).dispatchEvent(event));
+      return event;
+    };
+    // The full-screen button is first, the inner button last.
+    act(() => inner!.focus());
+    expect(tab().defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(button());
+    expect(tab(true).defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(inner);
+    // Between the two, Tab is the browser's own.
+    act(() => button().focus());
+    expect(tab().defaultPrevented).toBe(false);
+
+    act(() => outside.focus());
+    expect(document.activeElement).toBe(button());
+    // Closed: the page is the user's again.
+    act(() => button().click());
+    act(() => outside.focus());
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
   });
 
   it('unmounting in full screen gives the page back its scrolling', () => {
@@ -172,13 +247,13 @@ describe('FullscreenButton with the Fullscreen API', () => {
     expect(api.requestFullscreen).toHaveBeenCalledTimes(1);
     expect(api.requestFullscreen.mock.contexts[0]).toBe(block());
     expect(block().classList.contains(CSS_FULLSCREEN_CLASS)).toBe(false);
-    expect(button().getAttribute('aria-label')).toBe('Exit full screen');
+    expect(pressed()).toEqual(ON);
     expect(readFullscreenCookie(COOKIE)).toBe(true);
     expect(onChange).toHaveBeenLastCalledWith(true);
 
     // The user leaves with the browser's own Escape handling.
     await act(async () => api.change(null));
-    expect(button().getAttribute('aria-label')).toBe('Full screen');
+    expect(pressed()).toEqual(OFF);
     expect(readFullscreenCookie(COOKIE)).toBe(false);
     expect(onChange).toHaveBeenLastCalledWith(false);
   });
@@ -189,7 +264,7 @@ describe('FullscreenButton with the Fullscreen API', () => {
     await act(async () => button().click());
     await act(async () => button().click());
     expect(api.exitFullscreen).toHaveBeenCalledTimes(1);
-    expect(button().getAttribute('aria-label')).toBe('Full screen');
+    expect(pressed()).toEqual(OFF);
   });
 
   it('follows a target inside a shadow root, where document.fullscreenElement is the host', async () => {
@@ -212,7 +287,7 @@ describe('FullscreenButton with the Fullscreen API', () => {
     await act(async () => shadowButton.click());
     expect(api.requestFullscreen.mock.contexts[0]).toBe(shadow.querySelector('.graph'));
     expect(onChange).toHaveBeenLastCalledWith(true);
-    expect(shadowButton.getAttribute('aria-label')).toBe('Exit full screen');
+    expect(pressed(shadowButton)).toEqual(ON);
     await act(async () => api.change(null));
     expect(onChange).toHaveBeenLastCalledWith(false);
     act(() => shadowRoot.unmount());

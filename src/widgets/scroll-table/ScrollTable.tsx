@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { CellContent, cellTitle } from '../data-table/TableCell.tsx';
 import { scrollToTop } from '../scroll-back/scroll-back.ts';
 import { visibleRows } from './scroll-table.utils.ts';
 
@@ -9,7 +10,10 @@ export interface ScrollTableColumn {
   title: string;
   /** `end` for numbers (right-aligned in left-to-right text). */
   align?: 'start' | 'end';
-  /** Renders a cell; default: the value as text, empty for null/undefined. */
+  /**
+   * Renders a cell; default: the data table's cell content (SPEC §3 "Table cell": a plain value or
+   * `{val, title, lnk, info, tooltip, ttl}`, markup shown as text, empty for null/undefined).
+   */
   format?(value: unknown, row: Record<string, unknown>): ReactNode;
 }
 
@@ -86,8 +90,13 @@ export function ScrollTable({
             {shown.map((row, index) => (
               <tr key={index}>
                 {columns.map((column) => (
-                  <td key={column.field} className={cellClass(column)}>
-                    {column.format ? column.format(row[column.field], row) : cellText(row[column.field])}
+                  <td key={column.field} className={cellClass(column)} title={cellTitle(row[column.field])}>
+                    {column.format ? (
+                      column.format(row[column.field], row)
+                    ) : (
+                      // The scroll box shows whole texts (no cut at 80): it scrolls sideways instead.
+                      <CellContent value={row[column.field]} cut={false} labels={labels} />
+                    )}
                   </td>
                 ))}
               </tr>
@@ -113,11 +122,4 @@ export function ScrollTable({
 
 function cellClass(column: ScrollTableColumn): string | undefined {
   return column.align === 'end' ? 'fin-scroll-table__cell--end' : undefined;
-}
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  return '';
 }

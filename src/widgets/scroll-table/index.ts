@@ -1,3 +1,4 @@
+import cellCss from '../data-table/table-cell.css?inline';
 import css from './scroll-table.css?inline';
 
 export {
@@ -7,4 +8,5 @@ export {
   type ScrollTableProps,
 } from './ScrollTable.tsx';
 export { visibleRows } from './scroll-table.utils.ts';
-export { css as scrollTableStyles };
+/** The scroll table's CSS with the shared cell extras (tooltip, info mark). */
+export const scrollTableStyles: string = `${css}\n${cellCss}`;

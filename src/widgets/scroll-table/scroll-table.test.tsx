@@ -69,6 +69,44 @@ describe('ScrollTable', () => {
     ]);
   });
 
+  it('shows cell objects as the data table does: value, safe link, title, tooltip and info; markup as text', () => {
+    render({
+      columns: [
+        { field: 'name', title: 'Name' },
+        { field: 'close', title: 'Close', align: 'end' },
+        { field: 'note', title: 'Note' },
+      ],
+      rows: [
+        {
+          name: { val: 'Sberbank', lnk: '/stocks/sber/', ttl: 'Open Sberbank', info: 'Ordinary shares' },
+          close: { val: 301.5, title: 'Close price', tooltip: 'At the close of trading' },
+          note: '<b>A</b> &lt; B',
+        },
+        { name: { val: 'Evil', lnk: 'java\nscript:alert(1)' }, close: { val: null }, note: 'x<y' },
+      ],
+    });
+    const [first, second] = bodyRows();
+    const link = first!.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('/stocks/sber/');
+    expect(link.textContent).toBe('Sberbank');
+    expect(link.title).toBe('Open Sberbank');
+    const info = first!.querySelector('button.fin-tip__info')!;
+    expect(
+      container.querySelector(`#${CSS.escape(info.getAttribute('aria-labelledby')!)}`)!.textContent,
+    ).toBe('Ordinary shares');
+    const close = first!.querySelectorAll('td')[1]!;
+    expect(close.title).toBe('Close price');
+    const trigger = close.querySelector('button.fin-tip__trigger')!;
+    expect(trigger.textContent).toBe('301.5');
+    const tip = container.querySelector(`#${CSS.escape(trigger.getAttribute('aria-describedby')!)}`)!;
+    expect(tip.getAttribute('role')).toBe('tooltip');
+    expect(tip.textContent).toBe('At the close of trading');
+    expect(first!.querySelectorAll('td')[2]!.textContent).toBe('A < B');
+
+    expect(second!.querySelector('a')).toBeNull();
+    expect([...second!.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['Evil', '', 'x<y']);
+  });
+
   it('shows 5 rows by default, expands to all and collapses back, announcing each change', () => {
     const onExpandChange = vi.fn();
     render({ onExpandChange });

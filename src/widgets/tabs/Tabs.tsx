@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 
 /** SPEC §3 "Tab" and "Select and tab options": one tab of a tab bar. */
 export interface TabOption {
@@ -25,6 +25,22 @@ export interface TabsProps {
   label: string;
   size?: 'normal' | 'small';
   className?: string;
+  /**
+   * Base of the tabs' ids (default: a generated one): tab `x` gets `tabId(id, x)`, so the panel
+   * can name itself after the active tab with `aria-labelledby={tabId(id, active)}`.
+   */
+  id?: string;
+  /**
+   * The id of the tab panel each tab shows (aria-controls): one id when a single panel changes
+   * its content, or a function of the tab id when every tab has its own panel. Leave it out
+   * when there is no panel (a tab bar that only filters, such as period tabs).
+   */
+  controls?: string | ((tabId: string | number) => string);
+}
+
+/** The id of tab `tab` in the tab bar whose `id` is `base`: for the panel's aria-labelledby. */
+export function tabId(base: string, tab: string | number): string {
+  return `${base}-tab-${String(tab).replace(/\s+/g, '_')}`;
 }
 
 /** Whether a tab is drawn at all (SPEC: `show: false` or `hidden` leave it out). */
@@ -37,7 +53,9 @@ export function isTabVisible(tab: TabOption): boolean {
  * select in one step, so keyboard users get the same one-action switch as a click. Roving
  * tabindex: one Tab stop, on the active tab (or the first enabled one when none is active).
  */
-export function Tabs({ tabs, active, onSelect, label, size = 'normal', className }: TabsProps) {
+export function Tabs({ tabs, active, onSelect, label, size = 'normal', className, id, controls }: TabsProps) {
+  const generatedId = useId();
+  const base = id ?? generatedId;
   const buttons = useRef(new Map<string | number, HTMLButtonElement>());
   const visible = tabs.filter(isTabVisible);
   const enabled = visible.filter((tab) => !tab.disabled);
@@ -94,6 +112,8 @@ export function Tabs({ tabs, active, onSelect, label, size = 'normal', className
             }}
             type="button"
             role="tab"
+            id={tabId(base, tab.id)}
+            aria-controls={typeof controls === 'function' ? controls(tab.id) : controls}
             className={tabClasses}
             part={selected ? 'tab tab-active' : 'tab'}
             aria-selected={selected}

@@ -1,4 +1,4 @@
 import css from './tabs.css?inline';
 
-export { Tabs, isTabVisible, type TabOption, type TabsProps } from './Tabs.tsx';
+export { Tabs, isTabVisible, tabId, type TabOption, type TabsProps } from './Tabs.tsx';
 export { css as tabsStyles };

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Tabs, type TabOption, type TabsProps } from './index.ts';
+import { Tabs, tabId, type TabOption, type TabsProps } from './index.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -123,6 +123,41 @@ describe('Tabs', () => {
     });
     expect(document.activeElement).toBe(tab('1M'));
     expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('links every tab to the panel it controls, and the panel to the active tab (aria-labelledby)', () => {
+    act(() =>
+      root.render(
+        <>
+          <Tabs
+            tabs={PERIODS}
+            active={3}
+            label="Leaders"
+            onSelect={vi.fn()}
+            id="leaders"
+            controls="leaders-panel"
+          />
+          <div role="tabpanel" id="leaders-panel" aria-labelledby={tabId('leaders', 3)}>
+            Panel
+          </div>
+        </>,
+      ),
+    );
+    const panel = container.querySelector('[role="tabpanel"]')!;
+    expect(tabs().every((button) => button.getAttribute('aria-controls') === 'leaders-panel')).toBe(true);
+    const labelledBy = container.querySelector(`#${panel.getAttribute('aria-labelledby')}`);
+    expect(labelledBy).toBe(tab('6M'));
+    expect(new Set(tabs().map((button) => button.id)).size).toBe(4);
+  });
+
+  it('gives each tab its own panel with a function, and no aria-controls without panels', () => {
+    render({ onSelect: vi.fn(), id: 'views', controls: (id) => `views-panel-${id}` });
+    expect(tab('1M').getAttribute('aria-controls')).toBe('views-panel-1');
+    expect(tab('1M').id).toBe(tabId('views', 1));
+    render({ onSelect: vi.fn() });
+    expect(tabs().some((button) => button.hasAttribute('aria-controls'))).toBe(false);
+    // Ids are unique even without a base given: two tab bars on one page do not clash.
+    expect(tab('1M').id).not.toBe('');
   });
 
   it('applies the size, className and per-tab class', () => {
