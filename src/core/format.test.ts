@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDateSeconds, parseDate } from './dates.ts';
-import { formatAxisValue, formatNumber, formatPercentChange, scalePosition } from './format.ts';
+import { axisFormat, formatAxisValue, formatNumber, formatPercentChange, scalePosition } from './format.ts';
 
 describe('formatNumber', () => {
   it('separates thousands with a space and keeps 2 decimals', () => {
@@ -31,11 +31,78 @@ describe('formatPercentChange', () => {
   });
 });
 
-describe('formatAxisValue', () => {
-  it('switches to millions with a suffix from 100000 (SPEC §6)', () => {
-    expect(formatAxisValue(99_999, 'M').replace(/\u202f/g, ' ')).toBe('99 999.00');
-    expect(formatAxisValue(100_000, 'M').replace(/\u202f/g, ' ')).toBe('0.10 M');
-    expect(formatAxisValue(2_500_000, 'M').replace(/\u202f/g, ' ')).toBe('2.50 M');
+describe('axis labels', () => {
+  const plain = (text: string) => text.replace(/\u202f/g, ' ');
+  /** The labels of an axis from `min` to `max` every `step`, as one axis writes them. */
+  const axisLabels = (min: number, max: number, step: number, suffix = 'M') => {
+    const format = axisFormat(Math.max(Math.abs(min), Math.abs(max)), step);
+    const labels: string[] = [];
+    for (let i = 0; min + i * step <= max + step / 2; i++)
+      labels.push(plain(formatAxisValue(min + i * step, format, suffix)));
+    return labels;
+  };
+
+  it('decides millions once per axis from its largest visible value (SPEC §6)', () => {
+    // One axis never mixes "99 000.00" and "0.10 M".
+    expect(axisLabels(0, 120_000, 20_000)).toEqual([
+      '0.00 M',
+      '0.02 M',
+      '0.04 M',
+      '0.06 M',
+      '0.08 M',
+      '0.10 M',
+      '0.12 M',
+    ]);
+    expect(axisLabels(60_000, 99_000, 10_000).slice(0, 2)).toEqual(['60 000.00', '70 000.00']);
+    expect(axisFormat(99_999.99, 10).millions).toBe(false);
+    expect(axisFormat(100_000, 10).millions).toBe(true);
+    expect(axisFormat(-250_000, 50_000).millions).toBe(true);
+    expect(plain(formatAxisValue(2_500_000, axisFormat(3_000_000, 500_000), 'mln'))).toBe('2.50 mln');
+  });
+
+  it('chooses decimals from the step so that neighbouring labels always differ', () => {
+    // The review's axis: 0.70 M, 0.71 M, 0.71 M with 2 decimals.
+    expect(axisLabels(700_000, 720_000, 5_000)).toEqual([
+      '0.700 M',
+      '0.705 M',
+      '0.710 M',
+      '0.715 M',
+      '0.720 M',
+    ]);
+    expect(axisLabels(101.5, 102.5, 0.25)).toEqual(['101.50', '101.75', '102.00', '102.25', '102.50']);
+    expect(axisLabels(0.001, 0.004, 0.0005)).toEqual([
+      '0.0010',
+      '0.0015',
+      '0.0020',
+      '0.0025',
+      '0.0030',
+      '0.0035',
+      '0.0040',
+    ]);
+    // Steps of whole numbers keep the 2 decimals of SPEC §9, with space thousands.
+    expect(axisLabels(1_000, 3_000, 1_000)).toEqual(['1 000.00', '2 000.00', '3 000.00']);
+    expect(axisFormat(50, 0).decimals).toBe(2);
+  });
+
+  it('labels one step apart never read the same, whatever the range (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+        fc.integer({ min: -6, max: 8 }),
+        fc.constantFrom(1, 2, 2.5, 5),
+        fc.integer({ min: 2, max: 12 }),
+        (start, power, mantissa, count) => {
+          const step = mantissa * 10 ** power;
+          const min = Math.round(start / step) * step;
+          const max = min + count * step;
+          const labels = axisLabels(min, max, step);
+          expect(new Set(labels).size).toBe(labels.length);
+          // One unit for the whole axis.
+          expect(new Set(labels.map((label) => label.endsWith(' M'))).size).toBe(1);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

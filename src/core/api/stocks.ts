@@ -1,6 +1,6 @@
 /** SPEC §7 calls of the stock domain, with the answer shapes of the reference server. */
 import type { MaskedValue, StockPageData, StockPriceDynamics } from '../types.ts';
-import { getJson, postJson, request } from './client.ts';
+import { ApiError, getJson, postJson, request } from './client.ts';
 
 export function fetchPriceDynamics(
   stockId: number,
@@ -68,15 +68,103 @@ export interface TradingsRetry {
 
 export type TradingsAnswer = { status: 200; series: TradingSeries[] } | { status: 206; retry: TradingsRetry };
 
+/**
+ * The chart data call. The answer is checked here: a malformed answer as a whole (not a list of
+ * series, a 206 without its date) is an ApiError of kind `json`, which the chart shows as its
+ * load error; a malformed series or point is left out with one console warning per answer.
+ */
 export async function fetchTradings(
   link: string,
   body: TradingsRequest,
   signal?: AbortSignal,
 ): Promise<TradingsAnswer> {
-  const answer = await request<TradingSeries[] | TradingsRetry>(link, { method: 'POST', body, signal });
-  return answer.status === 206
-    ? { status: 206, retry: answer.data as TradingsRetry }
-    : { status: 200, series: answer.data as TradingSeries[] };
+  const answer = await request<unknown>(link, { method: 'POST', body, signal });
+  return checkTradingsAnswer(answer.status, answer.data, link);
+}
+
+const TRADING_FIELDS: readonly TradingField[] = ['open', 'high', 'low', 'close', 'volume'];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One series of a tradings answer, or why it is left out; `dropped` counts the points left out of it. */
+export function checkTradingSeries(
+  value: unknown,
+  path: string,
+): { series: TradingSeries; dropped: number } | string {
+  if (!isRecord(value)) return `${path}: expected an object`;
+  const { field, stockId, tgId, data } = value;
+  if (!TRADING_FIELDS.includes(field as TradingField))
+    return `${path}.field: expected one of ${TRADING_FIELDS.join(', ')}`;
+  if (!Number.isSafeInteger(stockId)) return `${path}.stockId: expected an integer`;
+  if (!Number.isSafeInteger(tgId)) return `${path}.tgId: expected an integer`;
+  if (!Array.isArray(data)) return `${path}.data: expected a list of [time, value] points`;
+  // [ms, value] with a finite time; a value that is not a number is a gap the chart draws over.
+  const points: ChartPoint[] = [];
+  let changed = false;
+  for (const point of data as unknown[]) {
+    if (!Array.isArray(point) || typeof point[0] !== 'number' || !Number.isFinite(point[0])) {
+      changed = true;
+      continue;
+    }
+    if (typeof point[1] === 'number') points.push(point as ChartPoint);
+    else {
+      points.push([point[0], Number.NaN]);
+      changed = true;
+    }
+  }
+  const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : '');
+  const series: TradingSeries = {
+    field: field as TradingField,
+    name: text('name'),
+    // The answer's own list when every point is well formed (no copy of a long series).
+    data: changed ? points : (data as ChartPoint[]),
+    color: text('color'),
+    stockId: stockId as number,
+    tgId: tgId as number,
+    stockName: text('stockName') || text('name'),
+    tgName: text('tgName'),
+    ticker: text('ticker'),
+    currency: text('currency'),
+    intraday: value.intraday === true,
+  };
+  if (value.scaled === true) series.scaled = true;
+  if (Array.isArray(value.events)) {
+    series.events = (value.events as unknown[]).filter(
+      (event): event is ChartEvent =>
+        isRecord(event) &&
+        (event.type === 'dividend' || event.type === 'split') &&
+        typeof event.date === 'number' &&
+        Number.isFinite(event.date) &&
+        typeof event.text === 'string',
+    );
+  }
+  return { series, dropped: data.length - points.length };
+}
+
+/** A tradings answer as the chart may use it (see fetchTradings). */
+export function checkTradingsAnswer(status: number, data: unknown, url: string): TradingsAnswer {
+  if (status === 206) {
+    if (!isRecord(data) || typeof data.date !== 'string' || !/^\d\d\.\d\d\.\d{4}$/.test(data.date))
+      throw new ApiError('json', url, 'Tradings answer 206: expected the retry date (DD.MM.YYYY)', status);
+    return { status: 206, retry: { date: data.date, 'date.numeric': Number(data['date.numeric']) } };
+  }
+  if (!Array.isArray(data))
+    throw new ApiError('json', url, 'Tradings answer: expected a list of series', status);
+  const series: TradingSeries[] = [];
+  const problems: string[] = [];
+  data.forEach((raw, i) => {
+    const checked = checkTradingSeries(raw, `[${i}]`);
+    if (typeof checked === 'string') return problems.push(checked);
+    series.push(checked.series);
+    if (checked.dropped) problems.push(`[${i}].data: ${checked.dropped} malformed point(s) left out`);
+  });
+  if (problems.length > 0) {
+    console.warn(
+      `fin-elements: tradings ${url}: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; …' : ''}`,
+    );
+  }
+  return { status: 200, series };
 }
 
 // ---------------------------------------------------------------------------------------------

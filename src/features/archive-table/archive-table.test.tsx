@@ -9,7 +9,7 @@ import { $page, resetPageData } from '../../core/stores/page.ts';
 import { $period, selectPeriod, setPeriodDates } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import { $archiveTable, archiveQuery, createArchiveTableStore } from './archive-table.store.ts';
-import { archiveRow, hasMaskedPrice } from './archive-table.utils.ts';
+import { archiveRow, archiveRows, hasMaskedPrice, plainArchiveCell } from './archive-table.utils.ts';
 
 const FIELDS = ['date', 'open', 'max', 'min', 'close', 'avg', 'volume', 'value', 'change'] as const;
 const FIELDS_LABELS = {
@@ -166,6 +166,34 @@ describe('archive rows', () => {
     expect(row.volume.text).toBe('1\u202f234\u202f567');
     expect(hasMaskedPrice(table('01.06.2025', '30.06.2025', [day('30.06.2025', 1, MASK)]))).toBe(true);
     expect(hasMaskedPrice(table('01.06.2025', '30.06.2025', [day('30.06.2025', 1)]))).toBe(false);
+  });
+});
+
+describe('columns the table does not know', () => {
+  it('become plain text cells sorted by their value, whatever the server puts in them', () => {
+    const answer = {
+      ...table('30.05.2025', '30.06.2025', [
+        {
+          ...day('30.06.2025', 301.5),
+          trades: 15234,
+          board: '<img src=x onerror=alert(1)>',
+          note: { val: 'after split', lnk: '/x' },
+          flag: true,
+        } as TradingFullInfoRow,
+      ]),
+      fields: [...FIELDS, 'trades', 'board', 'note', 'flag', 'missing'] as TradingFullInfoTable['fields'],
+    };
+    const [row] = archiveRows(answer);
+    expect(row!.trades).toEqual({ val: 15234, text: '15\u202f234' });
+    // Server text stays text: the table renders it with React, never as HTML.
+    expect(row!.board).toEqual({ val: '<img src=x onerror=alert(1)>', text: '<img src=x onerror=alert(1)>' });
+    expect(row!.note).toEqual({ val: 'after split', text: 'after split' });
+    expect(row!.flag).toEqual({ val: 'true', text: 'true' });
+    expect(row!.missing).toEqual({ val: null, text: '—' });
+    // The known fields are as before.
+    expect(row!.close!.text).toBe('301.50');
+    expect(plainArchiveCell([1, 2])).toEqual({ val: null, text: '—' });
+    expect(plainArchiveCell(Number.NaN)).toEqual({ val: null, text: '—' });
   });
 });
 
@@ -357,6 +385,27 @@ describe('<fin-archive-table>', () => {
     const close = root.querySelectorAll('tbody tr')[0]!.querySelectorAll('td')[3]!;
     expect(close.getAttribute('title')?.replace(/\u202f/g, ' ')).toBe('301.504321');
     expect(root.querySelector('.at__hint')).toBeNull();
+  });
+
+  it("shows a column it does not know as plain text under the server's heading instead of failing", async () => {
+    answers[POST_1] = {
+      ...table('30.05.2025', '30.06.2025', [
+        {
+          ...day('30.06.2025', 301.5),
+          trades: 15234,
+          board: 'TQBR <img src=x onerror=alert(1)>',
+        } as TradingFullInfoRow,
+      ]),
+      fields: ['date', 'close', 'trades', 'board'] as TradingFullInfoTable['fields'],
+      fieldsLabels: { ...FIELDS_LABELS, trades: 'Trades', board: 'Board' },
+    };
+    const root = await render(`${page}<fin-archive-table></fin-archive-table>`, PAID);
+    expect([...root.querySelectorAll('thead th')].map((cell) => cell.textContent)).toEqual(
+      expect.arrayContaining(['Date', 'Close', 'Trades', 'Board']),
+    );
+    expect(cells(root, 0)).toEqual(['30.06.2025', '301.50', '15 234', 'TQBR <img src=x onerror=alert(1)>']);
+    expect(root.querySelector('tbody img')).toBeNull();
+    expect(root.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('shows *** as given with a log-in prompt to an anonymous visitor, and an access link to a free user', async () => {

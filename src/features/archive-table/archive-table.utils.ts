@@ -19,7 +19,25 @@ export interface ArchiveCell {
   title?: string;
 }
 
-export type ArchiveRow = Record<FullInfoField, ArchiveCell>;
+/** A row's cells by field: the known full-info fields, plus any other column the answer names. */
+export type ArchiveRow = Record<FullInfoField, ArchiveCell> & Record<string, ArchiveCell>;
+
+const KNOWN_FIELDS: ReadonlySet<string> = new Set<FullInfoField>([
+  'date',
+  'open',
+  'max',
+  'min',
+  'close',
+  'avg',
+  'volume',
+  'value',
+  'change',
+]);
+
+/** Whether a column is one of the full-info fields the table knows how to show. */
+export function isKnownArchiveField(field: string): field is FullInfoField {
+  return KNOWN_FIELDS.has(field);
+}
 
 /** Decimals a number was given with (0.1 → 1, 301.5 → 1, 12 → 0). */
 function decimalsOf(value: number): number {
@@ -48,8 +66,27 @@ function cell(display: MaskedValue, exact: number | null, text: string): Archive
   return exact === null ? { val: display, text } : { val: exact, text, title: exactText(exact) };
 }
 
-export function archiveRow(row: TradingFullInfoRow): ArchiveRow {
-  return {
+/**
+ * A column the table does not know (a newer server may add one): its value as plain text (never
+ * HTML) — a string as it is, a number with its decimals, a SPEC §3 cell object by its `val` or
+ * `ttl` — sorting by that value.
+ */
+export function plainArchiveCell(value: unknown): ArchiveCell {
+  if (typeof value === 'number' && Number.isFinite(value)) return { val: value, text: exactText(value) };
+  if (typeof value === 'string') return { val: value, text: value };
+  if (typeof value === 'boolean') return { val: String(value), text: String(value) };
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const cell = value as { val?: unknown; ttl?: unknown };
+    const shown = cell.val ?? cell.ttl;
+    if (typeof shown === 'string' || (typeof shown === 'number' && Number.isFinite(shown)))
+      return plainArchiveCell(shown);
+  }
+  return { val: null, text: '—' };
+}
+
+/** A row's cells: every known field, and a plain text cell for each other column of `fields`. */
+export function archiveRow(row: TradingFullInfoRow, fields: readonly string[] = []): ArchiveRow {
+  const cells: ArchiveRow = {
     date: { val: row.date, text: row.date },
     open: cell(row.open, row['open.no_round'], displayPrice(row.open)),
     max: cell(row.max, row['max.no_round'], displayPrice(row.max)),
@@ -60,10 +97,15 @@ export function archiveRow(row: TradingFullInfoRow): ArchiveRow {
     value: cell(row.value, row['value.no_round'], displayPrice(row.value)),
     change: cell(row.change, row['change.no_round'], displayChange(row.change)),
   };
+  for (const field of fields) {
+    if (!isKnownArchiveField(field))
+      cells[field] = plainArchiveCell((row as unknown as Record<string, unknown>)[field]);
+  }
+  return cells;
 }
 
 export function archiveRows(table: TradingFullInfoTable | null): ArchiveRow[] {
-  return table ? table.data.map(archiveRow) : [];
+  return table ? table.data.map((row) => archiveRow(row, table.fields)) : [];
 }
 
 /** Whether any price reached the page masked, so the table says how to see it. */

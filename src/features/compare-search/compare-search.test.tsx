@@ -1,7 +1,12 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../elements/fin-compare-search.ts';
-import type { ComparisonSearchAnswer, SearchApiItem } from '../../core/api/search.ts';
+import { ApiError } from '../../core/api/client.ts';
+import {
+  checkComparisonSearchAnswer,
+  type ComparisonSearchAnswer,
+  type SearchApiItem,
+} from '../../core/api/search.ts';
 import type { CompareSearchItem, FinEventDetails } from '../../core/events.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
@@ -180,6 +185,98 @@ describe('highlighted variants', () => {
       { text: 'AB', bold: true },
       { text: 'xC', bold: false },
     ]);
+  });
+});
+
+describe('answers checked at the API boundary', () => {
+  const HOSTILE = '<img src=x onerror=alert(1)>';
+  /** Text a result shows for a highlighted variant. */
+  const shown = (html: string | null) =>
+    highlightSegments(html)
+      .map((segment) => segment.text)
+      .join('');
+
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('leaves malformed items out with one warning and keeps the rest, with fallbacks for what is missing', () => {
+    const warn = vi.mocked(console.warn);
+    const raw = {
+      error: { err_no: 0, err_str: '' },
+      response: {
+        total: 9,
+        items: [
+          apiItem(),
+          // Missing highlighted variants: the plain texts, escaped, so they show as they are.
+          {
+            'id.numeric': 2,
+            name: HOSTILE,
+            isin: 'RU000A0JX0J2',
+            trading_grounds: [{ 'id.numeric': 1, name: 'MOEX', ticker: 'A&B' }],
+          },
+          { ...apiItem(), 'id.numeric': 'seven' },
+          { ...apiItem(), name: undefined },
+          null,
+          42,
+          { ...apiItem(), 'id.numeric': 3, trading_grounds: 'MOEX' },
+          // A malformed ground is left out of an item that is otherwise fine.
+          {
+            ...apiItem(),
+            'id.numeric': 4,
+            trading_grounds: [{ name: 'no id' }, apiItem().trading_grounds[1]],
+          },
+        ],
+      },
+    };
+    const checked = checkComparisonSearchAnswer(raw, '/api/search/stocks/sber/');
+    expect(checked.response.items.map((item) => item['id.numeric'])).toEqual([1, 2, 4]);
+    const [, hostile, partial] = checked.response.items;
+    expect(shown(hostile!.name_highlighted)).toBe(HOSTILE);
+    expect(shown(hostile!.isin_highlighted)).toBe('RU000A0JX0J2');
+    expect(shown(hostile!.trading_grounds[0]!.ticker_highlighted)).toBe('A&B');
+    expect(hostile).toMatchObject({ document: '', 'measure_id.numeric': null });
+    expect(partial!.trading_grounds.map((ground) => ground['id.numeric'])).toEqual([2]);
+    // One warning for the answer, naming what was wrong.
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toContain('5 malformed result(s) left out');
+    expect(warn.mock.calls[0]![0]).toContain('response.items[2].id.numeric: expected an integer');
+    // The results the box builds from the kept items.
+    expect(toCompareGroup('stocks', checked).results.map((result) => result.emissionId)).toEqual([
+      1, 1, 2, 4,
+    ]);
+  });
+
+  it('a malformed answer as a whole is a json ApiError (the box shows its load error for that URL)', () => {
+    for (const raw of [
+      'oops',
+      null,
+      [],
+      { response: [] },
+      { response: { items: 'none' } },
+      { error: { err_no: 'bad' } },
+      { error: 'failed' },
+    ]) {
+      expect(() => checkComparisonSearchAnswer(raw, '/x/'), JSON.stringify(raw)).toThrow(ApiError);
+      try {
+        checkComparisonSearchAnswer(raw, '/x/');
+      } catch (error) {
+        expect((error as ApiError).kind).toBe('json');
+      }
+    }
+    // Missing parts are not malformed: no error means no error, no items means none.
+    expect(checkComparisonSearchAnswer({}, '/x/')).toEqual({
+      error: { err_no: 0, err_str: '' },
+      response: { items: [], total: 0 },
+    });
+    expect(checkComparisonSearchAnswer({ error: { err_no: '100200' } }, '/x/').error.err_no).toBe(100200);
+  });
+
+  it('highlighting never throws, whatever slipped through', () => {
+    expect(highlightSegments(undefined)).toEqual([]);
+    expect(highlightSegments(null)).toEqual([]);
+    expect(highlightSegments(42 as unknown as string)).toEqual([]);
   });
 });
 
@@ -514,6 +611,52 @@ describe('<fin-compare-search>', () => {
     await vi.waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('false'));
     key(input, 'ArrowDown');
     await vi.waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+  });
+
+  it('shows hostile and incomplete results as text, leaves malformed ones out, and never crashes', async () => {
+    const warn = vi.mocked(console.warn);
+    const HOSTILE = '<img src=x onerror=alert(1)>';
+    answers['/api/search/stocks/sber/'] = {
+      error: { err_no: 0, err_str: '' },
+      response: {
+        total: 4,
+        items: [
+          // A server that forgot to escape: the tag is dropped, never made an element.
+          apiItem({ 'id.numeric': 5, name: HOSTILE, name_highlighted: `<b>Sber</b> ${HOSTILE}` }),
+          // No highlighted variants at all: the plain name, shown as it is.
+          {
+            'id.numeric': 6,
+            name: `${HOSTILE} bank`,
+            trading_grounds: [{ 'id.numeric': 1, name: 'MOEX', ticker: 'X' }],
+          },
+          { 'id.numeric': 'oops', name: 'Broken' },
+          'not an item',
+        ],
+      },
+    } as unknown as ComparisonSearchAnswer;
+    // The other URL answers with something that is not an answer at all.
+    answers['/api/search/indexes/sber/'] = { response: { items: {} } } as unknown as ComparisonSearchAnswer;
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { root } = await render(
+      `urls='{"stocks": "/api/search/stocks/%term%/", "indexes": "/api/search/indexes/%term%/"}'`,
+    );
+    type(root().querySelector('input')!, 'sber');
+    await vi.waitFor(() => expect(root().querySelectorAll('[role="option"]')).toHaveLength(3), {
+      timeout: 2000,
+    });
+    const names = [...root().querySelectorAll('[role="option"] .cs__name')].map((name) => name.textContent);
+    expect(names).toEqual(['Sber ', 'Sber ', `${HOSTILE} bank`]);
+    expect(root().querySelector('img')).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('2 malformed result(s) left out'));
+    // The malformed answer is that tab's load error; the box itself still works.
+    const tabs = [...root().querySelectorAll<HTMLElement>('[role="tab"]')];
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Stocks (3)', 'Indexes']);
+    tabs[1]!.click();
+    await vi.waitFor(() =>
+      expect(root().querySelector('.cs__note--error')?.textContent).toBe('Could not load the data.'),
+    );
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('comparison search (indexes) failed'));
+    expect(root().querySelector('input')).not.toBeNull();
   });
 
   it('an empty result shows the number of matches with 0', async () => {

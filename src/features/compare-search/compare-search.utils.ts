@@ -158,10 +158,12 @@ function decodeEntities(text: string): string {
 
 /**
  * A highlighted variant as text segments to render with React (never as HTML): `<b>…</b>` marks
- * bold parts, every other tag is dropped, entities are decoded.
+ * bold parts, every other tag is dropped, entities are decoded. Anything but a string (an answer
+ * the API boundary let through by mistake) gives no segments rather than an error.
  */
-export function highlightSegments(html: string): HighlightSegment[] {
+export function highlightSegments(html: string | null | undefined): HighlightSegment[] {
   const segments: HighlightSegment[] = [];
+  if (typeof html !== 'string') return segments;
   let bold = false;
   for (const piece of html.split(/(<\/?b\s*>)/i)) {
     if (/^<b\s*>$/i.test(piece)) bold = true;

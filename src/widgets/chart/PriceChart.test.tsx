@@ -117,16 +117,42 @@ describe('PriceChart', () => {
     expect(host.style.height).toBe('400px');
     expect(host.dataset.rendered).toBeUndefined();
 
-    act(() => engines[0]!.options.onSettled(performance.now()));
+    act(() => engines[0]!.options.onSettled(performance.now(), 2));
     expect(host.dataset.rendered).toBe('1');
     expect(host.dataset.points).toBe('10');
     expect(host.dataset.drawnPoints).toBe('2');
     expect(onRendered).toHaveBeenCalledWith(expect.objectContaining({ points: 10, drawnPoints: 2 }));
 
     await render(<PriceChart view={view(30)} height={400} ariaLabel="SBER price" onRendered={onRendered} />);
-    act(() => engines[0]!.options.onSettled(performance.now()));
+    act(() => engines[0]!.options.onSettled(performance.now(), 5));
     expect(host.dataset.rendered).toBe('2');
     expect(host.dataset.points).toBe('30');
+    // The points drawn are the engine's once the plot is laid out, not the estimate apply() gave.
+    expect(host.dataset.drawnPoints).toBe('5');
+    // A resize decimating again updates the count without counting a new view.
+    act(() => engines[0]!.options.onSettled(performance.now(), 7));
+    expect(host.dataset.drawnPoints).toBe('7');
+    expect(host.dataset.rendered).toBe('2');
+  });
+
+  it('hands the first view to the engine, which lays its axes out while it is built', async () => {
+    const first = view(10);
+    await render(<PriceChart view={first} ariaLabel="SBER price" />);
+    expect(engines[0]!.options.firstView).toBe(first);
+  });
+
+  it('is lower below 680 px of width: the height prop is the desktop height (SPEC §9)', async () => {
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(375);
+    try {
+      await render(<PriceChart view={view(10)} height={650} ariaLabel="SBER price" />);
+      expect(chartHost().style.height).toBe('300px');
+      await act(async () => root.render(<Boundary>{null}</Boundary>));
+      width.mockReturnValue(1000);
+      await render(<PriceChart view={view(10)} height={650} ariaLabel="SBER price" />);
+      expect(chartHost().style.height).toBe('650px');
+    } finally {
+      width.mockRestore();
+    }
   });
 
   it('throws to the error boundary when amCharts cannot be loaded', async () => {

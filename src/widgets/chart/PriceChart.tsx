@@ -5,10 +5,14 @@
  * The host `<div>` carries `data-rendered="<n>"` once the n-th view has been drawn and the chart
  * stopped redrawing, plus `data-points` / `data-drawn-points` (before / after decimation), so
  * tests and benches wait for a real frame instead of sleeping.
+ *
+ * Below 680 px of width (SPEC §9 breakpoint) the chart is lower than the `height` prop, which is
+ * the desktop height (chart.utils.ts `chartHeightFor`).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChartEngine } from './amcharts-engine.ts';
 import type { PriceChartProps, PriceChartRenderInfo } from './chart.types.ts';
+import { chartHeightFor } from './chart.utils.ts';
 
 export type {
   ChartFlag,
@@ -26,6 +30,8 @@ export const DEFAULT_CHART_HEIGHT = 650;
 
 export function PriceChart({ view, height = DEFAULT_CHART_HEIGHT, ariaLabel, onRendered }: PriceChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
+  // The host's width, measured before the first paint; 0 until then (the desktop height).
+  const [hostWidth, setHostWidth] = useState(0);
   const [engine, setEngine] = useState<ChartEngine | null>(null);
   const [loadError, setLoadError] = useState<Error | null>(null);
   // What the next settled frame reports: counts of the last applied view and when it was asked for.
@@ -51,13 +57,15 @@ export function PriceChart({ view, height = DEFAULT_CHART_HEIGHT, ariaLabel, onR
     import('./amcharts-engine.ts')
       .then(({ createChartEngine }) =>
         createChartEngine(host, {
-          onSettled(frameEndedAt) {
+          onSettled(frameEndedAt, drawnPoints) {
+            // A resize decimates again without a new view: the count follows, the view's number does not.
+            host.dataset.drawnPoints = String(drawnPoints);
             const done = pending.current;
             if (!done) return;
             pending.current = null;
             const info: PriceChartRenderInfo = {
               points: done.points,
-              drawnPoints: done.drawnPoints,
+              drawnPoints,
               ms: Math.max(0, frameEndedAt - done.startedAt),
               drawnAt: frameEndedAt,
             };
@@ -68,6 +76,7 @@ export function PriceChart({ view, height = DEFAULT_CHART_HEIGHT, ariaLabel, onR
             onRenderedRef.current?.(info);
           },
           signal: building.signal,
+          firstView: viewRef.current,
         }),
       )
       .then(
@@ -103,24 +112,22 @@ export function PriceChart({ view, height = DEFAULT_CHART_HEIGHT, ariaLabel, onR
     pending.current = { startedAt: performance.now(), ...engine.apply(view, host.clientWidth) };
   }, [engine, view]);
 
-  // The plot got wider or narrower: amCharts follows by itself; decimation may need a new pass.
-  useEffect(() => {
+  // The height follows the width (narrow screens); measured before the first paint.
+  useLayoutEffect(() => {
     const host = hostRef.current;
-    if (!engine || !host || typeof ResizeObserver === 'undefined') return;
-    let frame = 0;
-    const observer = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const applied = engine.resize(host.clientWidth);
-        if (applied) pending.current = { startedAt: performance.now(), ...applied };
-      });
-    });
+    if (!host) return;
+    setHostWidth(host.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHostWidth(host.clientWidth));
     observer.observe(host);
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-    };
-  }, [engine]);
+    return () => observer.disconnect();
+  }, []);
+
+  // The plot got wider or narrower: amCharts follows by itself (and decimates again for its new
+  // pixel columns); the engine spaces the date labels for the new width.
+  useEffect(() => {
+    if (engine && hostWidth > 0) engine.resize(hostWidth);
+  }, [engine, hostWidth]);
 
   // The error boundary of the element shows the message in the page's language.
   if (loadError) throw loadError;
@@ -133,7 +140,7 @@ export function PriceChart({ view, height = DEFAULT_CHART_HEIGHT, ariaLabel, onR
       role="figure"
       aria-label={ariaLabel}
       aria-busy={engine ? undefined : true}
-      style={{ position: 'relative', width: '100%', height }}
+      style={{ position: 'relative', width: '100%', height: chartHeightFor(hostWidth, height) }}
     />
   );
 }

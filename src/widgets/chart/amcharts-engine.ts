@@ -5,19 +5,26 @@
  *
  * Speed (figures in bench/chart.bench.ts): amCharts spends several microseconds per data item and
  * redraws every item on each of the 4–5 frames it takes to settle. So:
- *  - lines are decimated to the plot's pixel columns (chart.decimate.ts) and drawn by one
- *    amCharts `Graphics` per series from that array, not by a `LineSeries` with a data item per
- *    point; the axes get their range from us (the decimated points keep every extreme);
+ *  - lines are decimated to the plot's device-pixel columns (M4, chart.decimate.ts) and drawn by
+ *    one amCharts `Graphics` per series from that array, not by a `LineSeries` with a data item
+ *    per point; the axes get their range from us (the decimated points keep every extreme); when
+ *    the range moves, the axes are laid out before lines are decimated, which are then decimated
+ *    once, for the real plot, in a task of their own; a line is redrawn only when its geometry
+ *    moved;
  *  - after a change the frames that amCharts needs to settle run at once (`_runTickerNow`, the
  *    synchronous ticker amCharts' exporting uses) within a time budget, so the canvas is
  *    rasterised once instead of once per frame; what is left runs on animation frames;
  *  - no theme beyond amCharts' defaults (no Animated theme: nothing interpolates), no bullets on
  *    data, no accessibility DOM per element (the host is a labelled figure);
- *  - the chart is built in steps of one frame each, ending with an unseen layout over a
- *    placeholder range, so no task of a cold first chart runs long and the first frame with data
- *    finds amCharts' code compiled (the stock chart mounts it while its data is on the way).
+ *  - the chart is built in a few steps, each followed by a yield to the page (not a wait for a
+ *    frame), so no task of a cold first chart runs long and no time is spent idle; its costliest
+ *    frame, the first layout of the axes, runs unseen in a step of its own over the first view's
+ *    range (or a placeholder range while the data is on its way).
+ * The x axis is a GaplessDateAxis over the dates we give it (chart.utils.ts `axisDates`): daily
+ * data leaves out the days without trading; intraday data keeps a calendar scale.
  * OHLC bars (a few hundred at most) and the flags use amCharts series as they are.
- * The hover read-out is an HTML box in the host (text only), filled from the full data.
+ * The hover read-out is an HTML box in the host (text only), filled from the full data; the
+ * cursor line snaps to the data point (or candle) the read-out shows.
  */
 import {
   Bullet,
@@ -40,35 +47,49 @@ import {
   AxisRendererY,
   CandlestickSeries,
   ColumnSeries,
-  DateAxis,
+  GaplessDateAxis,
   LineSeries,
   ValueAxis,
   XYChart,
   XYCursor,
+  type Axis,
   type AxisRenderer,
   type IValueAxisDataItem,
 } from '@amcharts/amcharts5/xy';
-import { formatAxisValue, formatNumber } from '../../core/format.ts';
-import { decimateLine, decimateOhlc, timeSpan, type PixelWindow } from './chart.decimate.ts';
+import { axisFormat, formatAxisValue, formatNumber, type AxisFormat } from '../../core/format.ts';
+import { decimateLine, decimateOhlc, lineBudget, windowColumns, type PixelWindow } from './chart.decimate.ts';
 import type { ChartFlag, ChartPoint, LineSeriesInput, OhlcBar, PriceChartView } from './chart.types.ts';
 import {
   CHART_COLORS,
+  axisDates,
   baseIntervalOf,
+  dateScale,
   flagPoints,
   floorIndex,
   formatChartDate,
+  intervalDuration,
   nearestIndex,
   plotColumns,
   sameInterval,
   valueRange,
+  type DateScale,
   type FlagPoint,
 } from './chart.utils.ts';
 
 export interface ChartEngineOptions {
-  /** Called once the chart has drawn the last applied view and stopped redrawing (time of that frame's end). */
-  onSettled(frameEndedAt: number): void;
+  /**
+   * Called once the chart has drawn the last applied view and stopped redrawing: the time of
+   * that frame's end and the points amCharts then draws (the decimation follows the laid-out
+   * plot, which may differ from the estimate `apply` returned).
+   */
+  onSettled(frameEndedAt: number, drawnPoints: number): void;
   /** Aborting while the chart is being built disposes it and rejects with an AbortError. */
   signal?: AbortSignal;
+  /**
+   * The view the chart will show first: its axes are laid out, unseen, while the chart is built
+   * (over a placeholder range when it has no data yet), so the first frame with data only draws it.
+   */
+  firstView?: PriceChartView;
 }
 
 export interface AppliedView {
@@ -81,8 +102,11 @@ export interface AppliedView {
 export interface ChartEngine {
   /** Shows `view`, decimated for a plot inside a container `width` px wide. */
   apply(view: PriceChartView, width: number): AppliedView;
-  /** The container's width changed: decimates again when the column count moved enough. */
-  resize(width: number): AppliedView | null;
+  /**
+   * The container's width changed: spaces the date labels for it. The plot follows by itself and
+   * its new pixel columns decimate the lines again (reported through `onSettled`).
+   */
+  resize(width: number): void;
   dispose(): void;
 }
 
@@ -91,10 +115,29 @@ export function registeredRootCount(): number {
   return registry.rootElements.length;
 }
 
+/**
+ * The labels the last created chart shows on its axes (browser tests: the canvas has no text to
+ * read): the date axis' and the price axis', in axis order.
+ */
+export function visibleAxisLabels(): { x: string[]; y: string[] } {
+  const root = registry.rootElements[registry.rootElements.length - 1];
+  const chart = root?.container.children.getIndex(0);
+  if (!(chart instanceof XYChart)) return { x: [], y: [] };
+  const texts = (axis: Axis<AxisRenderer> | undefined) =>
+    (axis?.dataItems ?? [])
+      .map((item) => item.get('label'))
+      .filter((label) => !!label && label.isVisibleDeep())
+      .map((label) => label!.get('text') ?? '')
+      .filter((text) => text !== '');
+  return { x: texts(chart.xAxes.getIndex(0)), y: texts(chart.yAxes.getIndex(0)) };
+}
+
 interface LineEntry {
   graphics: Graphics;
   source: ChartPoint[];
   drawn: ChartPoint[];
+  /** The geometry (geometryKey) the line was last drawn for; '' while a draw is pending. */
+  drawnFor: string;
   color: string;
   visible: boolean;
 }
@@ -108,35 +151,88 @@ interface OhlcEntry {
   drawn: number;
 }
 
-/** The unseen axis range of a chart without data (see createChartEngine and syncRanges). */
+/** The unseen axis range of a chart waiting for its data (see createChartEngine). */
 const PLACEHOLDER_SPAN = { from: Date.UTC(2020, 0, 1), to: Date.UTC(2020, 11, 31) };
+const DAY_MS = 86_400_000;
 /** Percent of the plot height the volume panel takes in OHLC mode. */
 const VOLUME_PANEL_SHARE = 25;
-/** Re-decimate on resize only when the column count moved by more than this share. */
-const RESIZE_TOLERANCE = 0.1;
 /** How long a change may draw synchronously before the rest goes to animation frames (long tasks). */
 const SYNC_FRAME_BUDGET_MS = 40;
-/** The hover marks and the cursor sit on their own canvas layer: moving them leaves the lines alone. */
+/**
+ * After the budget, a few more frames run at once while the task stays under this: they are
+ * usually small (layout settling, no lines to raster again), and each one left to an animation
+ * frame waits for the browser to raster the previous one (about 40 ms with 25,000 points).
+ */
+const SYNC_TASK_LIMIT_MS = 75;
+const EXTRA_SYNC_FRAMES = 3;
+/** The hover marks and the cursor line sit on their own canvas layer: moving them leaves the lines alone. */
 const HOVER_LAYER = 30;
-/** How far (px) from the cursor a line's point may be to show in the read-out. */
+/** How far (px) from the cursor's date a compared line's point may be to show in the read-out. */
 const HOVER_TOLERANCE_PX = 8;
 const MAIN_LINE_WIDTH = 2;
 const COMPARED_LINE_WIDTH = 1.5;
+/** Date labels at least this far apart (px); closer on a narrow plot, so a month still gets several. */
+const DATE_LABEL_DISTANCE = 80;
+const NARROW_DATE_LABEL_DISTANCE = 50;
+const NARROW_PLOT_PX = 520;
+/** A date label standing closer than this to the plot's right edge would be cut by it. */
+const DATE_LABEL_EDGE_PX = 18;
+/** The date axis' grid steps: with 2- and 3-day steps and 2 weeks, a short period never falls back to one label per month. */
+const DATE_GRID_INTERVALS = [
+  { timeUnit: 'minute', count: 5 },
+  { timeUnit: 'minute', count: 10 },
+  { timeUnit: 'minute', count: 15 },
+  { timeUnit: 'minute', count: 30 },
+  { timeUnit: 'hour', count: 1 },
+  { timeUnit: 'hour', count: 2 },
+  { timeUnit: 'hour', count: 3 },
+  { timeUnit: 'hour', count: 6 },
+  { timeUnit: 'day', count: 1 },
+  { timeUnit: 'day', count: 2 },
+  { timeUnit: 'day', count: 3 },
+  { timeUnit: 'day', count: 5 },
+  { timeUnit: 'week', count: 1 },
+  { timeUnit: 'week', count: 2 },
+  { timeUnit: 'month', count: 1 },
+  { timeUnit: 'month', count: 2 },
+  { timeUnit: 'month', count: 3 },
+  { timeUnit: 'month', count: 6 },
+  { timeUnit: 'year', count: 1 },
+  { timeUnit: 'year', count: 2 },
+  { timeUnit: 'year', count: 5 },
+  { timeUnit: 'year', count: 10 },
+  { timeUnit: 'year', count: 50 },
+  { timeUnit: 'year', count: 100 },
+] as const;
 
 /**
- * Resolves in a task of its own after amCharts' next frame (or a moment later when it has
- * nothing to draw), so the next building step does not lengthen that frame's task.
+ * Resolves in a task of its own straight away (a message, not a timer: no 4 ms clamp, no wait
+ * for a frame), so the page handles its input between two building steps.
  */
-function nextFrameOf(root: Root): Promise<void> {
+function yieldToPage(): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(done, 100);
-    const listener = root.events.once('frameended', done);
-    function done() {
-      clearTimeout(timer);
-      listener.dispose();
-      setTimeout(resolve, 0);
-    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
   });
+}
+
+/** amCharts' synchronous ticker (internal, declared in Root.d.ts; its exporting renders with it). */
+function runTickerNow(root: Root, budgetMs: number): void {
+  // Guarded: an upgrade without it only brings the per-frame settling back.
+  const runNow = (root as { _runTickerNow?: (timeout?: number) => void })._runTickerNow;
+  if (typeof runNow === 'function') runNow.call(root, budgetMs);
+}
+
+/**
+ * Whether amCharts has a frame's work left (its internal dirty flag, which ends its ticker when
+ * cleared). Unknown after an upgrade: no, so nothing extra runs synchronously.
+ */
+function hasWorkLeft(root: Root): boolean {
+  return (root as unknown as { _isDirty?: boolean })._isDirty === true;
 }
 
 /** amCharts' drawing surface handed to a Graphics' `draw` (not exported under its own name). */
@@ -148,9 +244,48 @@ function axisValueOf(label: { dataItem?: unknown }): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
+/** The dates a GaplessDateAxis lays out; `_customDates` is declared in its typings and read first. */
+type DatedAxis = GaplessDateAxis<AxisRendererX> & { _customDates?: number[] };
+
 /**
- * Builds the chart in steps, one amCharts frame each, so that no single task compiles and lays
- * out the whole of it (a cold first chart would otherwise block the page for well over 100 ms).
+ * The format every label of a value axis shares (SPEC §6): from the axis' visible range and its
+ * grid step, so one axis never mixes millions and plain values and neighbours never read alike.
+ */
+function valueAxisFormat(axis: ValueAxis<AxisRenderer>): AxisFormat {
+  const min = axis.getPrivate('selectionMin') ?? axis.getPrivate('min') ?? 0;
+  const max = axis.getPrivate('selectionMax') ?? axis.getPrivate('max') ?? 0;
+  return axisFormat(Math.max(Math.abs(min), Math.abs(max)), axis.getPrivate('step') ?? 0);
+}
+
+/**
+ * Writes a value axis' labels in our format. amCharts re-reads a label's text only when the
+ * label is dirty, so when the axis' range or step moves, every label is marked dirty: a label
+ * kept with the same value would otherwise keep the previous format.
+ */
+function formatValueLabels(
+  axis: ValueAxis<AxisRenderer>,
+  text: (value: number, format: AxisFormat) => string,
+) {
+  let format: { key: string; value: AxisFormat } | null = null;
+  axis.get('renderer').labels.template.adapters.add('text', (original, label) => {
+    const value = axisValueOf(label);
+    if (value === undefined) return original;
+    const key = `${axis.getPrivate('selectionMin')}|${axis.getPrivate('selectionMax')}|${axis.getPrivate('step')}`;
+    if (format?.key !== key) format = { key, value: valueAxisFormat(axis) };
+    return text(value, format.value);
+  });
+  const refresh = () => {
+    for (const item of axis.dataItems) item.get('label')?.markDirtyKey('text');
+  };
+  axis.onPrivate('selectionMin', refresh);
+  axis.onPrivate('selectionMax', refresh);
+  axis.onPrivate('step', refresh);
+  return refresh;
+}
+
+/**
+ * Builds the chart in a few steps, each laid out at once and followed by a yield to the page,
+ * so that no single task compiles and lays out the whole of it.
  */
 export async function createChartEngine(
   element: HTMLElement,
@@ -162,7 +297,7 @@ export async function createChartEngine(
   root.utc = true;
   root.locale = { ...root.locale, _thousandSeparator: '\u202f', _decimalSeparator: '.' };
   const step = async () => {
-    await nextFrameOf(root);
+    await yieldToPage();
     if (options.signal?.aborted) {
       root.dispose();
       throw new DOMException('The chart was unmounted while it was being built', 'AbortError');
@@ -184,42 +319,54 @@ export async function createChartEngine(
   );
   // Stacked value axes: the price panel above, the volume panel (OHLC mode) below.
   chart.leftAxesContainer.set('layout', root.verticalLayout);
-  await step();
-
   const xAxis = chart.xAxes.push(
-    DateAxis.new(root, {
+    GaplessDateAxis.new(root, {
       baseInterval: { timeUnit: 'day', count: 1 },
-      renderer: AxisRendererX.new(root, { minGridDistance: 80 }),
+      gridIntervals: DATE_GRID_INTERVALS.map((interval) => ({ ...interval })),
+      renderer: AxisRendererX.new(root, { minGridDistance: DATE_LABEL_DISTANCE }),
     }),
-  );
-  await step();
+  ) as DatedAxis;
   const priceAxis = chart.yAxes.push(
     ValueAxis.new(root, { renderer: AxisRendererY.new(root, { minGridDistance: 40 }) }),
   );
   // The view the chart shows; null until the first apply().
   let view: PriceChartView | null = null;
-  // Value axis labels (SPEC §6: space thousands, millions with a suffix from 100000). Registered
-  // before the first layout: labels amCharts creates earlier would never get the adapter.
-  priceAxis.get('renderer').labels.template.adapters.add('text', (text, label) => {
-    const value = axisValueOf(label);
-    if (value === undefined) return text;
-    // Before the first view (the placeholder layout) labels get the price format as well.
-    return view?.valueFormat === 'percent'
-      ? `${formatNumber(value, 2)}%`
-      : formatAxisValue(value, view?.millionsSuffix ?? 'M');
-  });
-  await step();
-  // Lay the axes out once over a placeholder range, unseen: amCharts' axis code then runs (and
-  // compiles) here rather than in the first frame with data.
-  chart.set('opacity', 0);
-  xAxis.setAll({ min: PLACEHOLDER_SPAN.from, max: PLACEHOLDER_SPAN.to });
-  priceAxis.setAll({ min: 0, max: 100 });
-  await step();
+  // Value axis labels (SPEC §6, §9). Registered before the first layout: labels amCharts creates
+  // earlier would never get the adapter. Before the first view labels get the price format.
+  const refreshPriceLabels = formatValueLabels(priceAxis, (value, format) =>
+    view?.valueFormat === 'percent'
+      ? `${formatNumber(value, format.decimals)}%`
+      : formatAxisValue(value, format, view?.millionsSuffix ?? 'M'),
+  );
   const xRenderer = xAxis.get('renderer');
   const yRenderer = priceAxis.get('renderer');
+  // The x scale the lines are drawn and decimated on: the axis' own (GaplessDateAxis over our dates).
+  let scale: DateScale = dateScale([], DAY_MS, 0);
+  let scaleVersion = 0;
+  function setAxisDates(dates: number[], endLocation: 0 | 1) {
+    const baseDuration = intervalDuration(baseIntervalOfAxis());
+    if (scale.dates === dates && scale.endLocation === endLocation) return;
+    scale = dateScale(dates, baseDuration, endLocation);
+    scaleVersion += 1;
+    xAxis._customDates = dates;
+    if (xAxis.get('endLocation') !== endLocation) xAxis.set('endLocation', endLocation);
+    // The axis lays its grid out again over the new dates (and the series place their items).
+    xAxis.markDirtySize();
+  }
+  function baseIntervalOfAxis() {
+    const interval = xAxis.get('baseInterval');
+    return {
+      timeUnit: interval.timeUnit === 'minute' ? ('minute' as const) : ('day' as const),
+      count: interval.count,
+    };
+  }
 
   let width = 0;
-  let columns = 0;
+  let windowKey = '';
+  /** Counts renders: a render that continues in a later task gives up when a newer one started. */
+  let renderCount = 0;
+  /** The axes are being laid out before the lines are decimated (render). */
+  let layingOutAxes = false;
   const lines = new Map<string, LineEntry>();
   let lineOrder: string[] = [];
   let ohlc: OhlcEntry | null = null;
@@ -243,21 +390,29 @@ export async function createChartEngine(
       return;
     }
     waiting = false;
-    options.onSettled(lastFrameEnd || performance.now());
+    options.onSettled(lastFrameEnd || performance.now(), drawnPoints());
   };
-  const settle = () => {
-    lastFrameEnd = 0;
-    // Internal but declared in Root.d.ts; amCharts' exporting renders with it. Guarded: an upgrade
-    // without it only brings the per-frame settling back.
-    const runNow = (root as { _runTickerNow?: (timeout?: number) => void })._runTickerNow;
-    if (typeof runNow === 'function') runNow.call(root, SYNC_FRAME_BUDGET_MS);
+  /** Reports through onSettled once amCharts has stopped redrawing. */
+  const watchSettling = () => {
     seenFrames = framesStarted;
     if (!waiting) requestAnimationFrame(checkSettled);
     waiting = true;
   };
+  const settle = () => {
+    lastFrameEnd = 0;
+    const started = performance.now();
+    runTickerNow(root, SYNC_FRAME_BUDGET_MS);
+    for (
+      let extra = 0;
+      extra < EXTRA_SYNC_FRAMES && hasWorkLeft(root) && performance.now() - started < SYNC_TASK_LIMIT_MS;
+      extra++
+    )
+      runTickerNow(root, 1); // one frame
+    watchSettling();
+  };
 
   // --- lines: one Graphics per series drawing its decimated points ------------------------------
-  const xOf = (time: number) => xRenderer.positionToCoordinate(xAxis.valueToPosition(time));
+  const xOf = (time: number) => xRenderer.positionToCoordinate(scale.position(time));
   const yOf = (value: number) => yRenderer.positionToCoordinate(priceAxis.valueToPosition(value));
 
   function drawPolyline(display: Display, points: ChartPoint[]) {
@@ -272,13 +427,36 @@ export async function createChartEngine(
     }
   }
 
+  /** What a line's pixels depend on besides its points: the two scales and the plot's size. */
+  function geometryKey(): string {
+    return [
+      scaleVersion,
+      xRenderer.axisLength(),
+      yRenderer.axisLength(),
+      priceAxis.getPrivate('selectionMin'),
+      priceAxis.getPrivate('selectionMax'),
+      xAxis.get('start'),
+      xAxis.get('end'),
+    ].join('|');
+  }
+
   /** A new `draw` function makes amCharts clear and redraw the Graphics on its next frame. */
   function redrawLine(entry: LineEntry) {
     const points = entry.drawn;
-    entry.graphics.set('draw', (display) => drawPolyline(display, points));
+    entry.drawnFor = '';
+    entry.graphics.set('draw', (display) => {
+      entry.drawnFor = geometryKey();
+      drawPolyline(display, points);
+    });
   }
+  /**
+   * The scales or the plot moved: lines drawn for other ones are drawn again. The layout reports
+   * several moves while it settles; a line already drawn for the final geometry is left alone
+   * (redrawing 25,000 points costs a frame).
+   */
   function redrawLines() {
-    for (const entry of lines.values()) redrawLine(entry);
+    const key = geometryKey();
+    for (const entry of lines.values()) if (entry.drawnFor !== key) redrawLine(entry);
     redrawHover();
   }
   // The axes' range or the plot's size moved: every line's pixels move with them.
@@ -286,31 +464,95 @@ export async function createChartEngine(
   xAxis.onPrivate('selectionMax', redrawLines);
   priceAxis.onPrivate('selectionMin', redrawLines);
   priceAxis.onPrivate('selectionMax', redrawLines);
-  chart.plotContainer.events.on('boundschanged', redrawLines);
+  chart.plotContainer.events.on('boundschanged', () => {
+    // Decimation follows the laid-out plot's pixel columns (the first pass used an estimate; a
+    // resize moves them).
+    if (view && !layingOutAxes && pixelWindowKey() !== windowKey) {
+      if (view.mode === 'line') syncLines(view, true);
+      else syncOhlc(view, true);
+      windowKey = pixelWindowKey();
+      watchSettling();
+    }
+    redrawLines();
+  });
 
-  /** Lines: the axes' range comes from the drawn points (visible series for values). Candles: from amCharts' series. */
-  function syncRanges(next: PriceChartView) {
+  /**
+   * The plot's device-pixel columns on the canvas: the lines are decimated to exactly these.
+   * Before the first layout the plot's width is estimated from the container's.
+   */
+  function pixelWindow(): PixelWindow {
+    const ratio = window.devicePixelRatio || 1;
+    const plotWidth = chart.plotContainer.width();
+    const laidOut = plotWidth > 1 && width > 0 && plotWidth <= width;
+    const plotLeft = laidOut ? chart.plotContainer.toGlobal({ x: 0, y: 0 }).x : 0;
+    return {
+      position: scale.position,
+      width: (laidOut ? plotWidth : plotColumns(width, view?.valueAxis === 'values')) * ratio,
+      offset: plotLeft * ratio,
+    };
+  }
+  function pixelWindowKey(): string {
+    const { width: plotWidth, offset } = pixelWindow();
+    return `${plotWidth.toFixed(2)}|${(offset ?? 0).toFixed(2)}`;
+  }
+
+  /**
+   * Lines: the axes' range comes from the view's points (visible series for values; the decimated
+   * points keep every extreme, so it is theirs too). Candles: from amCharts' series. Whether the
+   * lines' range moved.
+   */
+  function syncRanges(next: PriceChartView): boolean {
     if (next.mode === 'ohlc') {
       xAxis.setAll({ min: undefined, max: undefined });
       priceAxis.setAll({ min: undefined, max: undefined });
       chart.set('opacity', next.ohlc?.bars.length ? 1 : 0);
-      return;
+      return false;
     }
-    const all = [...lines.values()];
-    const visible = all.filter((entry) => entry.visible).map((entry) => entry.drawn);
-    const span = timeSpan(all.map((entry) => entry.drawn));
+    const all = next.series.map((series) => series.data);
+    const visible = next.series.filter((series) => series.visible !== false).map((series) => series.data);
     // With every series hidden the axis keeps the range of all of them rather than jumping.
-    const range = valueRange(visible.length ? visible : all.map((entry) => entry.drawn));
-    if (!span || !range) {
+    const range = valueRange(visible.length ? visible : all);
+    const dates = scale.dates;
+    if (dates.length === 0 || !range) {
       // Nothing to show (the next data is on its way): hide the chart but keep the axes as they
       // are, so the wait costs no new layout.
       chart.set('opacity', 0);
-      return;
+      return false;
     }
     chart.set('opacity', 1);
-    xAxis.setAll({ min: span.from, max: span.to });
+    const from = dates[0]!;
+    const to = dates[dates.length - 1]!;
+    const moved =
+      xAxis.get('min') !== from ||
+      xAxis.get('max') !== to ||
+      priceAxis.get('min') !== range.min ||
+      priceAxis.get('max') !== range.max;
+    xAxis.setAll({ min: from, max: to });
     priceAxis.setAll({ min: range.min, max: range.max });
+    return moved;
   }
+
+  /** The axis' dates for a view: every date of the main and compared lines, or of the candles. */
+  function syncDates(next: PriceChartView) {
+    const calendarStep = next.intraday ? intervalDuration(baseIntervalOfAxis()) : null;
+    const sources =
+      next.mode === 'ohlc'
+        ? [next.ohlc?.bars ?? [], next.ohlc?.volume ?? []]
+        : next.series.map((series) => series.data);
+    const endLocation = next.mode === 'ohlc' ? 1 : 0;
+    // The same data (a hidden series, new labels): the same dates, no pass over the points.
+    if (datesSource && datesSource.calendarStep === calendarStep && sameList(datesSource.sources, sources)) {
+      setAxisDates(scale.dates as number[], endLocation);
+      return;
+    }
+    const dates = axisDates(sources, calendarStep);
+    // An empty view keeps the previous dates: the wait for the next data costs no new layout.
+    if (dates.length > 0) setAxisDates(dates, endLocation);
+    datesSource = { sources, calendarStep };
+  }
+  let datesSource: { sources: unknown[]; calendarStep: number | null } | null = null;
+  const sameList = (a: unknown[], b: unknown[]) =>
+    a.length === b.length && a.every((item, i) => item === b[i]);
 
   function syncLines(next: PriceChartView, redecimate: boolean): number {
     const wanted = next.mode === 'line' ? next.series : [];
@@ -321,7 +563,7 @@ export async function createChartEngine(
       entry.graphics.dispose();
       lines.delete(id);
     }
-    const span = lineWindow(next);
+    const window = pixelWindow();
     let drawn = 0;
     wanted.forEach((input, index) => {
       let entry = lines.get(input.id);
@@ -333,7 +575,7 @@ export async function createChartEngine(
           isMeasured: false,
         });
         chart.seriesContainer.children.push(graphics);
-        entry = { graphics, source: [], drawn: [], color: '', visible: true };
+        entry = { graphics, source: [], drawn: [], drawnFor: '', color: '', visible: true };
         lines.set(input.id, entry);
       }
       if (entry.color !== input.color) {
@@ -342,7 +584,7 @@ export async function createChartEngine(
       }
       entry.graphics.set('strokeWidth', index === 0 ? MAIN_LINE_WIDTH : COMPARED_LINE_WIDTH);
       if (redecimate || entry.source !== input.data) {
-        entry.drawn = span ? decimateLine(input.data, span) : input.data;
+        entry.drawn = decimateLine(input.data, window);
         entry.source = input.data;
         redrawLine(entry);
       }
@@ -361,12 +603,10 @@ export async function createChartEngine(
     return drawn;
   }
 
-  function lineWindow(next: PriceChartView): PixelWindow | null {
-    const span =
-      next.mode === 'ohlc'
-        ? timeSpan([next.ohlc?.bars ?? [], next.ohlc?.volume ?? []])
-        : timeSpan(next.series.map((series) => series.data));
-    return span && { ...span, columns };
+  function drawnPoints(): number {
+    let drawn = 0;
+    for (const entry of lines.values()) drawn += entry.drawn.length;
+    return drawn + (ohlc?.drawn ?? 0) + (flagSeries?.data.length ?? 0);
   }
 
   // --- OHLC: amCharts candlesticks and volume columns on a second panel -------------------------
@@ -394,12 +634,14 @@ export async function createChartEngine(
           marginTop: 12,
         }),
       );
-      const volumeLabels = volumeAxis.get('renderer').labels.template;
-      volumeLabels.adapters.add('text', (text, label) => {
-        const value = axisValueOf(label);
-        return value === undefined ? text : formatAxisValue(value, view?.millionsSuffix ?? 'M');
+      formatValueLabels(volumeAxis, (value, format) =>
+        formatAxisValue(value, format, view?.millionsSuffix ?? 'M'),
+      );
+      volumeAxis.get('renderer').labels.template.setAll({
+        forceHidden: next.valueAxis === 'hidden',
+        minPosition: 0.05,
+        maxPosition: 0.95,
       });
-      volumeLabels.setAll({ forceHidden: next.valueAxis === 'hidden', minPosition: 0.05, maxPosition: 0.95 });
       const candles = chart.series.push(
         CandlestickSeries.new(root, {
           xAxis,
@@ -444,8 +686,7 @@ export async function createChartEngine(
       ohlc = { candles, volume, volumeAxis, bars: [], volumeSource: [], drawn: 0 };
     }
     if (redecimate || ohlc.bars !== input.bars || ohlc.volumeSource !== input.volume) {
-      const span = lineWindow(next);
-      const reduced = span ? decimateOhlc(input.bars, input.volume, span) : input;
+      const reduced = decimateOhlc(input.bars, input.volume, pixelWindow());
       ohlc.candles.data.setAll(reduced.bars.map(([t, o, h, l, c]) => ({ t, o, h, l, c })));
       ohlc.volume.data.setAll(reduced.volume.map(([t, v]) => ({ t, v })));
       ohlc.bars = input.bars;
@@ -528,7 +769,18 @@ export async function createChartEngine(
     return flagSeries.data.length;
   }
 
-  // --- hover: cursor line, marks on the lines and an HTML read-out from the full data ----------
+  // --- hover: a cursor line snapped to the data, marks on the lines, an HTML read-out ----------
+  const hoverLine = chart.seriesContainer.children.push(
+    Graphics.new(root, {
+      layer: HOVER_LAYER,
+      exportable: false,
+      isMeasured: false,
+      stroke: color('#1f2430'),
+      strokeOpacity: 0.45,
+      strokeWidth: 1,
+      strokeDasharray: [3, 3],
+    }),
+  );
   const hoverMarks = chart.seriesContainer.children.push(
     Graphics.new(root, { layer: HOVER_LAYER, exportable: false, isMeasured: false }),
   );
@@ -553,34 +805,52 @@ export async function createChartEngine(
     boxShadow: '0 1px 3px rgba(0,0,0,0.15)',
   } satisfies Partial<CSSStyleDeclaration>);
   element.append(readout);
+  /** The axis date the cursor snapped to (a point of the lines, a candle's day), or null. */
   let hoverTime: number | null = null;
 
   /**
-   * The hovered point of each visible line: its point nearest to `time`, if that is within a few
-   * pixels (a compared series that starts later has no point under the cursor before its start).
+   * The hovered point of each visible line: its point on the hovered date, or its nearest one if
+   * that is within a few pixels (a compared series that starts later has no point before its start).
    */
   function hoveredPoints(time: number): Array<{ input: LineSeriesInput; point: ChartPoint }> {
     if (!view || view.mode !== 'line') return [];
-    const span = (xAxis.getPrivate('selectionMax') ?? 0) - (xAxis.getPrivate('selectionMin') ?? 0);
-    const tolerance = Math.max(
-      xAxis.baseDuration(),
-      (span / Math.max(1, chart.plotContainer.width())) * HOVER_TOLERANCE_PX,
-    );
+    const x = xOf(time);
     const hovered: Array<{ input: LineSeriesInput; point: ChartPoint }> = [];
     for (const input of view.series) {
       if (input.visible === false) continue;
       const point = input.data[nearestIndex(input.data, time)];
-      if (point && Math.abs(point[0] - time) <= tolerance) hovered.push({ input, point });
+      if (point && (point[0] === time || Math.abs(xOf(point[0]) - x) <= HOVER_TOLERANCE_PX))
+        hovered.push({ input, point });
     }
     return hovered;
   }
 
+  /** Where the cursor line stands for a hovered date: on the points, or in the middle of the candle. */
+  function hoverX(time: number): number {
+    if (view?.mode !== 'ohlc') return xOf(time);
+    return xRenderer.positionToCoordinate(scale.position(time + xAxis.baseDuration() / 2));
+  }
+
+  /** Whether the hover layer shows something (clearing an empty one would cost a frame). */
+  let hoverShown = false;
   function redrawHover() {
     const time = hoverTime;
-    if (time === null || !view || view.mode !== 'line') {
-      hoverMarks.set('draw', () => {});
+    if (time === null || !view) {
+      if (hoverShown) {
+        hoverLine.set('draw', () => {});
+        hoverMarks.set('draw', () => {});
+        hoverShown = false;
+      }
       return;
     }
+    hoverShown = true;
+    // On a pixel's middle, so the 1 px line is crisp.
+    const x = Math.round(hoverX(time)) + 0.5;
+    const height = chart.plotContainer.height();
+    hoverLine.set('draw', (display) => {
+      display.moveTo(x, 0);
+      display.lineTo(x, height);
+    });
     const points = hoveredPoints(time).map(({ input, point }) => ({ point, color: input.color }));
     hoverMarks.set('draw', (display) => {
       for (const { point, color: stroke } of points) {
@@ -612,19 +882,15 @@ export async function createChartEngine(
     return line;
   }
 
-  function showReadout(time: number, pointX: number) {
+  function showReadout(time: number) {
     if (!view || view.tooltip === 'none') return hideReadout();
     const rows: HTMLElement[] = [];
     const zone = view.timeZone ?? 'UTC';
     const unit = view.valueFormat === 'percent' ? '%' : '';
-    let shownTime: number | null = null;
     if (view.mode === 'ohlc') {
       const bars = view.ohlc?.bars ?? [];
-      // A candle fills its day's cell: the bar under the cursor is the last one that started before it.
-      const index = floorIndex(bars, time);
-      const bar = bars[index];
-      if (!bar) return hideReadout();
-      shownTime = bar[0];
+      const bar = bars[floorIndex(bars, time)];
+      if (!bar || bar[0] !== time) return hideReadout();
       if (view.tooltip === 'values') {
         const [, open, high, low, close] = bar;
         rows.push(
@@ -640,7 +906,6 @@ export async function createChartEngine(
       }
     } else {
       for (const { input, point } of hoveredPoints(time)) {
-        shownTime ??= point[0];
         rows.push(
           row(
             input.color,
@@ -649,23 +914,26 @@ export async function createChartEngine(
         );
       }
     }
-    if (rows.length === 0 || shownTime === null) return hideReadout();
-    // Free users see series names only (SPEC §6): no date either.
-    const header =
-      view.tooltip === 'values' ? [row(null, formatChartDate(shownTime, view.intraday, zone))] : [];
+    if (rows.length === 0) return hideReadout();
+    // Free users see series names only (SPEC §6): no date either. The date is the one the cursor
+    // line stands on.
+    const header = view.tooltip === 'values' ? [row(null, formatChartDate(time, view.intraday, zone))] : [];
     if (header[0]) header[0].style.fontWeight = '600';
     readout.replaceChildren(...header, ...rows);
+    readout.dataset.time = String(time);
     readout.style.display = 'block';
     const plot = chart.plotContainer.toGlobal({ x: 0, y: 0 });
     const plotWidth = chart.plotContainer.width();
+    const lineX = hoverX(time);
     const boxWidth = readout.offsetWidth;
-    const right = plot.x + pointX + 16;
-    const left = right + boxWidth > plot.x + plotWidth ? plot.x + pointX - 16 - boxWidth : right;
+    const right = plot.x + lineX + 16;
+    const left = right + boxWidth > plot.x + plotWidth ? plot.x + lineX - 16 - boxWidth : right;
     readout.style.transform = `translate(${Math.max(0, left)}px, ${plot.y + 8}px)`;
   }
 
   function hideReadout() {
     readout.style.display = 'none';
+    delete readout.dataset.time;
   }
 
   function syncCursor(next: PriceChartView) {
@@ -681,15 +949,20 @@ export async function createChartEngine(
       return;
     }
     if (cursor) return;
-    cursor = XYCursor.new(root, { behavior: 'none', xAxis });
-    cursor.lineY.set('visible', false);
+    // The cursor only reports where the pointer is; its line is ours, snapped to the data.
+    cursor = XYCursor.new(root, { behavior: 'none' });
+    cursor.lineX.set('forceHidden', true);
+    cursor.lineY.set('forceHidden', true);
     chart.set('cursor', cursor);
     cursor.events.on('cursormoved', (event) => {
       const positionX = event.target.getPrivate('positionX');
       if (positionX === undefined) return;
-      hoverTime = xAxis.positionToValue(xAxis.toAxisPosition(positionX));
+      const time = scale.dateAt(xAxis.toAxisPosition(positionX));
+      if (time === hoverTime) return;
+      hoverTime = time;
       redrawHover();
-      showReadout(hoverTime, event.point.x);
+      if (time === null) hideReadout();
+      else showReadout(time);
     });
     cursor.events.on('cursorhidden', () => {
       hoverTime = null;
@@ -725,23 +998,34 @@ export async function createChartEngine(
     });
     yRenderer.labels.template.set('forceHidden', next.valueAxis === 'hidden');
     ohlc?.volumeAxis.get('renderer').labels.template.set('forceHidden', next.valueAxis === 'hidden');
-    // The label adapter reads the view; amCharts re-reads a label's text only when the label is
-    // dirty, so a label kept from the previous view (same value) would keep its old format.
-    for (const item of priceAxis.dataItems) item.get('label')?.markDirty();
+    // The label adapter reads the view (percent, suffix): labels kept from the previous view re-read it.
+    refreshPriceLabels();
     priceAxis.markDirtySize();
   }
 
   function applyMode(next: PriceChartView) {
-    // Lines end at their last point; candles need their whole cell.
-    xAxis.set('endLocation', next.mode === 'line' ? 0 : 1);
     // Stacked panels: the price panel's bottom label would sit on the volume panel's top one.
     yRenderer.labels.template.set('minPosition', next.mode === 'ohlc' ? 0.03 : 0);
     yRenderer.labels.template.set('maxPosition', next.mode === 'ohlc' ? 0.97 : 1);
   }
 
-  function render(next: PriceChartView, redecimate: boolean): AppliedView {
-    const drawnPoints = syncOhlc(next, redecimate) + syncLines(next, redecimate) + syncFlags(next);
-    syncRanges(next);
+  /**
+   * A narrow plot packs its date labels closer, so a month still shows several. A date label
+   * whose cell ends the axis a few pixels after it would be cut by the plot's edge: left out.
+   */
+  function applyWidth() {
+    const plot = pixelWindow().width / (window.devicePixelRatio || 1);
+    const distance = plot < NARROW_PLOT_PX ? NARROW_DATE_LABEL_DISTANCE : DATE_LABEL_DISTANCE;
+    if (xRenderer.get('minGridDistance') !== distance) xRenderer.set('minGridDistance', distance);
+    const maxPosition = 1 - DATE_LABEL_EDGE_PX / Math.max(plot, 2 * DATE_LABEL_EDGE_PX);
+    if (xRenderer.labels.template.get('maxPosition') !== maxPosition)
+      xRenderer.labels.template.set('maxPosition', maxPosition);
+  }
+
+  function render(next: PriceChartView): AppliedView {
+    const current = ++renderCount;
+    syncDates(next);
+    applyWidth();
     const points =
       next.mode === 'ohlc'
         ? (next.ohlc?.bars.length ?? 0) + (next.ohlc?.volume.length ?? 0)
@@ -750,8 +1034,77 @@ export async function createChartEngine(
     hoverTime = null;
     hideReadout();
     redrawHover();
+    // A new range changes the labels' widths and so the plot's size. When lines are decimated,
+    // the axes are laid out first, with the lines about to change out of sight, and the lines are
+    // decimated for the plot's real pixel columns and drawn once, in a task of their own (rather
+    // than decimated, drawn, decimated again and drawn again in one long task). Lines that fit
+    // are simply drawn again.
+    const budget = lineBudget(windowColumns(pixelWindow()));
+    if (syncRanges(next) && next.series.some((series) => series.data.length > budget)) {
+      const inputs = new Map(next.series.map((series) => [series.id, series.data]));
+      for (const [id, entry] of lines)
+        if (inputs.get(id) !== entry.source) entry.graphics.set('visible', false);
+      // No settled report for a frame without the lines, and no decimation while the plot moves.
+      waiting = false;
+      layingOutAxes = true;
+      runTickerNow(root, SYNC_FRAME_BUDGET_MS);
+      layingOutAxes = false;
+      void yieldToPage().then(() => {
+        if (current === renderCount && !root.isDisposed()) drawLines(next);
+      });
+      return { points, drawnPoints: 0 };
+    }
+    return { points, drawnPoints: drawLines(next) };
+  }
+
+  /** Decimates and draws the view's lines (or candles) and flags, then settles. */
+  function drawLines(next: PriceChartView): number {
+    const redecimate = pixelWindowKey() !== windowKey;
+    windowKey = pixelWindowKey();
+    const drawn = syncOhlc(next, redecimate) + syncLines(next, redecimate) + syncFlags(next);
     settle();
-    return { points, drawnPoints };
+    return drawn;
+  }
+
+  // --- the first layout ----------------------------------------------------------------------------
+  // A cold chart's first layout is its costliest frame (axes, grid, labels, compiling amCharts'
+  // code): it runs here, unseen, in a task of its own, so the first frame with data only draws
+  // the lines. Over the first view's dates and range when it has data, else over a placeholder
+  // range while the data is on its way.
+  await step();
+  chart.set('opacity', 0);
+  layOutAxesFor(options.firstView ?? null);
+  runTickerNow(root, SYNC_FRAME_BUDGET_MS);
+  await step();
+
+  function layOutAxesFor(first: PriceChartView | null) {
+    const series = first?.mode === 'line' ? first.series.filter((input) => input.visible !== false) : [];
+    const bars = first?.mode === 'ohlc' ? (first.ohlc?.bars ?? []) : [];
+    const range =
+      first?.mode === 'ohlc'
+        ? valueRange([
+            bars.flatMap(([t, , high, low]): ChartPoint[] => [
+              [t, high],
+              [t, low],
+            ]),
+          ])
+        : valueRange(series.map((input) => input.data));
+    if (!first || !range) {
+      setAxisDates(axisDates([[[PLACEHOLDER_SPAN.from], [PLACEHOLDER_SPAN.to]]], DAY_MS), 0);
+      xAxis.setAll({ min: PLACEHOLDER_SPAN.from, max: PLACEHOLDER_SPAN.to });
+      priceAxis.setAll({ min: 0, max: 100 });
+      return;
+    }
+    // The labels' format reads the view: the first one's, for the time of this layout.
+    view = first;
+    xAxis.set('baseInterval', baseIntervalOf(first));
+    applyFormats(first);
+    applyMode(first);
+    syncDates(first);
+    const dates = scale.dates;
+    xAxis.setAll({ min: dates[0], max: dates[dates.length - 1] });
+    priceAxis.setAll({ min: range.min, max: range.max });
+    view = null;
   }
 
   return {
@@ -760,7 +1113,10 @@ export async function createChartEngine(
       view = next;
       width = nextWidth;
       const interval = baseIntervalOf(next);
-      if (!sameInterval(xAxis.get('baseInterval'), interval)) xAxis.set('baseInterval', interval);
+      if (!sameInterval(xAxis.get('baseInterval'), interval)) {
+        xAxis.set('baseInterval', interval);
+        datesSource = null;
+      }
       if (
         !previous ||
         previous.intraday !== next.intraday ||
@@ -774,18 +1130,12 @@ export async function createChartEngine(
       }
       if (!previous || previous.mode !== next.mode) applyMode(next);
       syncCursor(next);
-      const nextColumns = plotColumns(width, next.valueAxis === 'values');
-      const redecimate = nextColumns !== columns;
-      columns = nextColumns;
-      return render(next, redecimate);
+      return render(next);
     },
     resize(nextWidth) {
-      if (!view || nextWidth === width) return null;
+      if (!view || nextWidth === width) return;
       width = nextWidth;
-      const nextColumns = plotColumns(width, view.valueAxis === 'values');
-      if (Math.abs(nextColumns - columns) <= columns * RESIZE_TOLERANCE) return null;
-      columns = nextColumns;
-      return render(view, true);
+      applyWidth();
     },
     dispose() {
       waiting = false;

@@ -1,31 +1,45 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimateLine, decimateOhlc, lineBudget, timeSpan, type PixelWindow } from './chart.decimate.ts';
+import {
+  decimateLine,
+  decimateOhlc,
+  lineBudget,
+  linearWindow,
+  timeSpan,
+  windowColumns,
+  type PixelWindow,
+} from './chart.decimate.ts';
 import type { ChartPoint, OhlcBar } from './chart.types.ts';
+import { dateScale } from './chart.utils.ts';
 import { randomBars, randomWalk } from './testing/synthetic.ts';
 
 const DAY = 86_400_000;
 
-function windowOf(points: Array<readonly [number, ...number[]]>, columns: number): PixelWindow {
-  return { from: points[0]![0], to: points[points.length - 1]![0], columns };
+function windowOf(points: Array<readonly [number, ...number[]]>, columns: number, offset = 0): PixelWindow {
+  return linearWindow(points[0]![0], points[points.length - 1]![0], columns, offset);
 }
 
-/** Which pixel column a time falls in, the way a chart maps it. */
+/** Which pixel column a time falls in, the way the chart maps it. */
 function column(time: number, window: PixelWindow): number {
-  const c = Math.floor(((time - window.from) / (window.to - window.from)) * window.columns);
-  return Math.min(window.columns - 1, Math.max(0, c));
+  const offset = window.offset ?? 0;
+  const c = Math.floor(offset + window.position(time) * window.width);
+  return Math.min(Math.floor(offset) + windowColumns(window) - 1, Math.max(Math.floor(offset), c));
 }
 
-/** Per pixel column: [min, max] of the values. */
-function extentsByColumn(points: ChartPoint[], window: PixelWindow): Map<number, [number, number]> {
-  const extents = new Map<number, [number, number]>();
-  for (const [time, value] of points) {
-    const c = column(time, window);
-    const extent = extents.get(c);
-    if (!extent) extents.set(c, [value, value]);
-    else extents.set(c, [Math.min(extent[0], value), Math.max(extent[1], value)]);
+/** Per pixel column: its first point, lowest and highest value, and last point. */
+function columnSummary(points: ChartPoint[], window: PixelWindow) {
+  const columns = new Map<number, { first: ChartPoint; last: ChartPoint; min: number; max: number }>();
+  for (const point of points) {
+    const c = column(point[0], window);
+    const entry = columns.get(c);
+    if (!entry) columns.set(c, { first: point, last: point, min: point[1], max: point[1] });
+    else {
+      entry.last = point;
+      entry.min = Math.min(entry.min, point[1]);
+      entry.max = Math.max(entry.max, point[1]);
+    }
   }
-  return extents;
+  return columns;
 }
 
 /** A random walk of random length on a regular or irregular time grid. */
@@ -47,19 +61,19 @@ const series = fc
     return points;
   });
 
-describe('decimateLine', () => {
-  it('returns the series itself when it already fits two points per pixel column', () => {
+describe('decimateLine (M4)', () => {
+  it('returns the series itself when it already fits four points per pixel column', () => {
     const points = randomWalk({ seed: 1, points: 300 });
-    expect(decimateLine(points, windowOf(points, 200))).toBe(points);
-    expect(decimateLine([], { from: 0, to: 0, columns: 100 })).toEqual([]);
+    expect(decimateLine(points, windowOf(points, 100))).toBe(points);
+    expect(decimateLine([], linearWindow(0, 0, 100))).toEqual([]);
   });
 
-  it('cuts 100,000 points down to at most two per pixel column, keeping the ends and the extremes', () => {
+  it('cuts 100,000 points down to at most four per pixel column, keeping the ends and the extremes', () => {
     const points = randomWalk({ seed: 7, points: 100_000 });
     const window = windowOf(points, 920);
     const kept = decimateLine(points, window);
     expect(kept.length).toBeLessThanOrEqual(lineBudget(920));
-    expect(kept.length).toBeGreaterThan(920);
+    expect(kept.length).toBeGreaterThan(2 * 920);
     expect(kept[0]).toBe(points[0]);
     expect(kept[kept.length - 1]).toBe(points[points.length - 1]);
     const values = points.map(([, value]) => value);
@@ -68,34 +82,61 @@ describe('decimateLine', () => {
     expect(Math.min(...keptValues)).toBe(Math.min(...values));
   });
 
-  it('keeps, in every pixel column, the same lowest and highest value as the full series (property)', () => {
+  it('keeps in every pixel column the first, lowest, highest and last point of the full series (property)', () => {
     fc.assert(
-      fc.property(series, fc.integer({ min: 1, max: 1500 }), (points, columns) => {
-        const window = windowOf(points, columns);
-        const kept = decimateLine(points, window);
-        expect(kept.length).toBeLessThanOrEqual(Math.max(points.length, lineBudget(columns)));
-        expect(extentsByColumn(kept, window)).toEqual(extentsByColumn(points, window));
-        // A subsequence of the input in time order: no point is invented or moved.
-        let from = 0;
-        for (const point of kept) {
-          const at = points.indexOf(point, from);
-          expect(at).toBeGreaterThanOrEqual(from);
-          from = at + 1;
-        }
-        expect(kept[0]).toBe(points[0]);
-        expect(kept[kept.length - 1]).toBe(points[points.length - 1]);
-      }),
+      fc.property(
+        series,
+        fc.integer({ min: 1, max: 1500 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (points, columns, offset) => {
+          const window = windowOf(points, columns, offset * 7);
+          const kept = decimateLine(points, window);
+          expect(kept.length).toBeLessThanOrEqual(Math.max(points.length, lineBudget(windowColumns(window))));
+          // The segments between columns join the same points as the full line's: first and last
+          // of each column, with the same vertical extent inside it.
+          expect(columnSummary(kept, window)).toEqual(columnSummary(points, window));
+          // A subsequence of the input in time order: no point is invented or moved.
+          let from = 0;
+          for (const point of kept) {
+            const at = points.indexOf(point, from);
+            expect(at).toBeGreaterThanOrEqual(from);
+            from = at + 1;
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
-  it('never keeps a missing value as an extreme', () => {
+  it("decimates on the axis' own scale: a gapless date axis packs weekdays edge to edge", () => {
+    // Weekdays only: on the gapless scale every day is one step, so 5 consecutive days share a
+    // column of a 200-column plot of 1000 days; on a calendar scale the weekend would split them.
+    const weekdays: ChartPoint[] = [];
+    for (let day = 0; weekdays.length < 1000; day++)
+      if (day % 7 < 5) weekdays.push([day * DAY, Math.sin(day) * 10 + day / 10]);
+    const scale = dateScale(
+      weekdays.map(([time]) => time),
+      DAY,
+      0,
+    );
+    const window: PixelWindow = { position: scale.position, width: 200 };
+    const kept = decimateLine(weekdays, window);
+    expect(kept.length).toBeLessThanOrEqual(lineBudget(200));
+    expect(columnSummary(kept, window)).toEqual(columnSummary(weekdays, window));
+    // Equal steps: 5 points in each of the 200 columns (the last one ends the axis).
+    const counts = new Map<number, number>();
+    for (const [time] of weekdays)
+      counts.set(column(time, window), (counts.get(column(time, window)) ?? 0) + 1);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(6);
+  });
+
+  it('never keeps a missing value', () => {
     const points: ChartPoint[] = Array.from({ length: 1000 }, (_, i) => [
       i * DAY,
       i % 10 === 3 ? NaN : i % 7,
     ]);
     const kept = decimateLine(points, windowOf(points, 10));
-    expect(kept.slice(1, -1).some(([, value]) => Number.isNaN(value))).toBe(false);
+    expect(kept.some(([, value]) => Number.isNaN(value))).toBe(false);
     expect(Math.max(...kept.map(([, value]) => value))).toBe(6);
   });
 });
@@ -116,7 +157,7 @@ describe('decimateOhlc', () => {
       [3 * DAY, 8, 9, 6, 9],
     ];
     const volume: ChartPoint[] = bars.map(([time], i) => [time, 100 * (i + 1)]);
-    const reduced = decimateOhlc(bars, volume, { from: 0, to: 4 * DAY, columns: 2 });
+    const reduced = decimateOhlc(bars, volume, linearWindow(0, 4 * DAY, 2));
     expect(reduced.bars).toEqual([
       [0, 10, 15, 9, 14],
       [2 * DAY, 14, 14, 6, 9],

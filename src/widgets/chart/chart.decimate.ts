@@ -5,65 +5,88 @@
  */
 import type { ChartPoint, OhlcBar } from './chart.types.ts';
 
-/** The time span mapped onto `columns` pixel columns. */
+/** How the plot maps times to pixel columns (the axis' own mapping, in device pixels). */
 export interface PixelWindow {
-  from: number;
-  to: number;
-  columns: number;
+  /** Where a time sits along the plot, 0 (left edge) … 1 (right edge); never decreases with time. */
+  position(time: number): number;
+  /** Width of the plot in device pixels. */
+  width: number;
+  /**
+   * Device-pixel x of the plot's left edge on the canvas: its fraction moves the column edges,
+   * so the columns are the canvas' own pixel columns. Default 0.
+   */
+  offset?: number;
 }
 
-function columnOf(time: number, window: PixelWindow): number {
-  const span = window.to - window.from;
-  if (!(span > 0)) return 0;
-  const column = Math.floor(((time - window.from) / span) * window.columns);
-  return column < 0 ? 0 : column >= window.columns ? window.columns - 1 : column;
+/** A calendar axis: `from`…`to` spread evenly over the plot (also what the unit tests draw). */
+export function linearWindow(from: number, to: number, width: number, offset = 0): PixelWindow {
+  const span = to - from;
+  return { position: (time) => (span > 0 ? (time - from) / span : 0), width, offset };
 }
 
-/** The most points `decimateLine` returns for a window: two per column plus both ends. */
+/** Pixel columns a window spans (a fractional offset makes the plot touch one more). */
+export function windowColumns(window: PixelWindow): number {
+  const offset = window.offset ?? 0;
+  return Math.max(1, Math.ceil(offset + window.width) - Math.floor(offset));
+}
+
+function columnFinder(window: PixelWindow): (time: number) => number {
+  const offset = window.offset ?? 0;
+  const first = Math.floor(offset);
+  const last = first + windowColumns(window) - 1;
+  return (time) => {
+    const column = Math.floor(offset + window.position(time) * window.width);
+    return column < first ? first : column > last ? last : column;
+  };
+}
+
+/** The most points `decimateLine` returns for a window: four per pixel column (M4). */
 export function lineBudget(columns: number): number {
-  return 2 * Math.max(1, Math.floor(columns)) + 2;
+  return 4 * Math.max(1, Math.floor(columns));
 }
 
 /**
- * Min/max per pixel column, in time order, plus the series' first and last point. A line drawn
- * through them covers the same pixels in each column as the full series (the vertical extent of a
- * column is its min..max), and the ends of the line stay where they were. Returns the input
- * itself when it already fits (≤ 2 points per column).
+ * M4 decimation: in each pixel column the first, lowest, highest and last point, in time order.
+ * A line through them enters and leaves every column where the full line does and covers the
+ * same vertical extent inside it, so it rasterises to the same pixels; the segments between
+ * columns are the full line's own. Points without a finite value are left out (the line is drawn
+ * over them anyway). Returns the input itself when it already fits the budget.
  */
 export function decimateLine(points: ChartPoint[], window: PixelWindow): ChartPoint[] {
-  const columns = Math.max(1, Math.floor(window.columns));
-  if (points.length <= lineBudget(columns)) return points;
-  const grid = { ...window, columns };
-  const kept: ChartPoint[] = [points[0]!];
-  let column = -1;
-  let minIndex = -1;
-  let maxIndex = -1;
+  if (points.length <= lineBudget(windowColumns(window))) return points;
+  const columnOf = columnFinder(window);
+  const kept: ChartPoint[] = [];
+  let column = NaN;
+  let first = -1;
+  let last = -1;
+  let low = -1;
+  let high = -1;
   const flush = () => {
-    if (minIndex < 0) return;
-    const [a, b] = minIndex <= maxIndex ? [minIndex, maxIndex] : [maxIndex, minIndex];
-    if (a > 0) kept.push(points[a]!);
-    if (b !== a && b > 0) kept.push(points[b]!);
+    if (first < 0) return;
+    // The four indices in time order, each once.
+    const a = Math.min(low, high);
+    const b = Math.max(low, high);
+    kept.push(points[first]!);
+    if (a !== first) kept.push(points[a]!);
+    if (b !== a && b !== first) kept.push(points[b]!);
+    if (last !== b && last !== first) kept.push(points[last]!);
   };
-  const last = points.length - 1;
-  for (let i = 0; i <= last; i++) {
+  for (let i = 0; i < points.length; i++) {
     const point = points[i]!;
-    const c = columnOf(point[0], grid);
+    const value = point[1];
+    if (!Number.isFinite(value)) continue;
+    const c = columnOf(point[0]);
     if (c !== column) {
       flush();
       column = c;
-      minIndex = maxIndex = -1;
+      first = low = high = i;
+    } else {
+      if (value < points[low]![1]) low = i;
+      if (value > points[high]![1]) high = i;
     }
-    const value = point[1];
-    // A value that is not a number is never an extreme (the line connects over it anyway).
-    if (!Number.isFinite(value)) continue;
-    if (minIndex < 0 || value < points[minIndex]![1]) minIndex = i;
-    if (maxIndex < 0 || value > points[maxIndex]![1]) maxIndex = i;
+    last = i;
   }
   flush();
-  if (kept[kept.length - 1] !== points[last]) {
-    // The last point may already be in as an extreme of the last column; otherwise add it.
-    kept.push(points[last]!);
-  }
   return kept;
 }
 
@@ -77,13 +100,13 @@ export function decimateOhlc(
   volume: ChartPoint[],
   window: PixelWindow,
 ): { bars: OhlcBar[]; volume: ChartPoint[] } {
-  const columns = Math.max(1, Math.floor(window.columns));
+  const columns = windowColumns(window);
   if (bars.length <= columns && volume.length <= columns) return { bars, volume };
-  const grid = { ...window, columns };
+  const columnOf = columnFinder(window);
   const merged: OhlcBar[] = [];
-  let column = -1;
+  let column = NaN;
   for (const [time, open, high, low, close] of bars) {
-    const c = columnOf(time, grid);
+    const c = columnOf(time);
     const current = merged[merged.length - 1];
     if (c !== column || !current) {
       merged.push([time, open, high, low, close]);
@@ -95,9 +118,9 @@ export function decimateOhlc(
     }
   }
   const summed: ChartPoint[] = [];
-  column = -1;
+  column = NaN;
   for (const [time, value] of volume) {
-    const c = columnOf(time, grid);
+    const c = columnOf(time);
     const current = summed[summed.length - 1];
     if (c !== column || !current) {
       summed.push([time, value]);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartPoint, PriceChartView } from './chart.types.ts';
 import {
+  axisDates,
   baseIntervalOf,
+  chartHeightFor,
+  dateScale,
   escapeChartText,
   flagPoints,
   floorIndex,
@@ -150,5 +153,81 @@ describe('plotColumns', () => {
     expect(plotColumns(1000, true)).toBeLessThan(plotColumns(1000, false));
     expect(plotColumns(1000, false)).toBeLessThanOrEqual(1000);
     expect(plotColumns(0, true)).toBe(50);
+  });
+});
+
+describe('axisDates', () => {
+  const friday = day('2025-06-27');
+  const monday = day('2025-06-30');
+  const tuesday = day('2025-07-01');
+
+  it('daily data: the days any series trades on, so a weekend takes no room', () => {
+    const stock: ChartPoint[] = [friday, monday, tuesday].map((t) => [t, 1]);
+    // An index that also has a Saturday value and starts later.
+    const index: ChartPoint[] = [day('2025-06-28'), monday].map((t) => [t, 2]);
+    expect(axisDates([stock, index, []])).toEqual([friday, day('2025-06-28'), monday, tuesday]);
+    expect(axisDates([stock])).toEqual([friday, monday, tuesday]);
+    expect(axisDates([[], []])).toEqual([]);
+  });
+
+  it('intraday data: a calendar of every step from the first point to the last', () => {
+    const open = Date.parse('2025-06-30T07:00:00Z');
+    // A missing bar (07:10) keeps its place; a tick off the grid gets its own.
+    const points: ChartPoint[] = [0, 5, 15, 17].map((minute) => [open + minute * 60_000, 1]);
+    expect(axisDates([points], 300_000).map((t) => (t - open) / 60_000)).toEqual([0, 5, 10, 15, 17]);
+  });
+});
+
+describe('dateScale', () => {
+  const DAY = 86_400_000;
+  const dates = [0, 1, 2, 5, 6].map((d) => d * DAY);
+
+  it('places every date one equal step apart (lines: the last date ends the axis)', () => {
+    const scale = dateScale(dates, DAY, 0);
+    expect(dates.map((t) => scale.position(t))).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    // Between two dates: from the nearer one by its distance in base intervals (as amCharts).
+    expect(scale.position(3 * DAY)).toBeCloseTo(0.5 + 1 / 4);
+    expect(scale.position(4.5 * DAY)).toBeCloseTo(0.75 - 0.5 / 4);
+  });
+
+  it('candles: every date has a whole cell', () => {
+    const scale = dateScale(dates, DAY, 1);
+    expect(scale.position(5 * DAY)).toBe(0.6);
+    expect(scale.position(5.5 * DAY)).toBeCloseTo(0.7);
+  });
+
+  it('snaps a cursor position to the nearest point (lines) or the candle whose cell it is in', () => {
+    const lines = dateScale(dates, DAY, 0);
+    expect(lines.dateAt(0.6)).toBe(2 * DAY);
+    expect(lines.dateAt(0.65)).toBe(5 * DAY);
+    expect(lines.dateAt(-0.2)).toBe(0);
+    expect(lines.dateAt(1.3)).toBe(6 * DAY);
+    const candles = dateScale(dates, DAY, 1);
+    expect(candles.dateAt(0.79)).toBe(5 * DAY);
+    expect(candles.dateAt(0.81)).toBe(6 * DAY);
+    expect(dateScale([], DAY, 0).dateAt(0.5)).toBeNull();
+  });
+
+  it('gives the same positions for lookups in any order (its search starts from the last answer)', () => {
+    // Weekdays: five days, then a two-day gap.
+    const many = Array.from({ length: 500 }, (_, i) => (i + Math.floor(i / 5) * 2) * DAY);
+    const scale = dateScale(many, DAY, 0);
+    const forward = many.map((t) => scale.position(t));
+    const backward = [...many].reverse().map((t) => scale.position(t));
+    expect(backward.reverse()).toEqual(forward);
+    expect(forward[499]).toBe(1);
+  });
+});
+
+describe('chartHeightFor', () => {
+  it('keeps the desktop height from 680 px up and is lower below (SPEC §9)', () => {
+    expect(chartHeightFor(1000, 650)).toBe(650);
+    expect(chartHeightFor(680, 650)).toBe(650);
+    expect(chartHeightFor(679, 650)).toBeLessThan(650);
+    expect(chartHeightFor(375, 650)).toBe(300);
+    expect(chartHeightFor(200, 650)).toBe(240);
+    // Never taller than the desktop height; unknown width (not laid out yet): the desktop height.
+    expect(chartHeightFor(600, 200)).toBe(200);
+    expect(chartHeightFor(0, 650)).toBe(650);
   });
 });

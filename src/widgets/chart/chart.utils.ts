@@ -49,6 +49,132 @@ export function sameInterval(
   return !!a && a.timeUnit === b.timeUnit && a.count === b.count;
 }
 
+/** Duration of a base interval in ms. */
+export function intervalDuration(interval: TimeInterval): number {
+  return interval.count * (interval.timeUnit === 'day' ? DAY_MS : MINUTE_MS);
+}
+
+/** More calendar steps than this are not laid out one by one (the dates of the data are used). */
+const MAX_CALENDAR_DATES = 200_000;
+
+/**
+ * The dates the x axis lays out, one equal step each (amCharts' GaplessDateAxis with our own
+ * dates). Daily data: the days any series has a point on, so weekends and holidays take no room
+ * and a line does not bridge them. `calendarStep` (intraday): every step from the first point to
+ * the last, a calendar axis that keeps the time of day to scale.
+ */
+export function axisDates(
+  series: Array<ArrayLike<readonly [number, ...number[]]>>,
+  calendarStep: number | null = null,
+): number[] {
+  const filled = series.filter((points) => points.length > 0);
+  if (filled.length === 0) return [];
+  if (calendarStep !== null && calendarStep > 0) {
+    let from = Infinity;
+    let to = -Infinity;
+    for (const points of filled) {
+      from = Math.min(from, points[0]![0]);
+      to = Math.max(to, points[points.length - 1]![0]);
+    }
+    const count = Math.floor((to - from) / calendarStep) + 1;
+    if (count <= MAX_CALENDAR_DATES) {
+      const dates = Array.from({ length: count }, (_, i) => from + i * calendarStep);
+      // Points off the grid (a late tick) still get their own place.
+      return mergeTimes([dates, ...filled.map(timesOf)]);
+    }
+  }
+  return mergeTimes(filled.map(timesOf));
+}
+
+function timesOf(points: ArrayLike<readonly [number, ...number[]]>): number[] {
+  const times = new Array<number>(points.length);
+  for (let i = 0; i < points.length; i++) times[i] = points[i]![0];
+  return times;
+}
+
+/** Sorted distinct times of several sorted lists (one list: itself, when already distinct). */
+function mergeTimes(lists: number[][]): number[] {
+  if (lists.length === 1) {
+    const [only] = lists as [number[]];
+    if (only.every((time, i) => i === 0 || time > only[i - 1]!)) return only;
+  }
+  const all = Float64Array.from(lists.flat()).sort();
+  const out: number[] = [];
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) out.push(all[i]!);
+  return out;
+}
+
+/** Where times sit along the x axis, 0…1, as amCharts' GaplessDateAxis places them. */
+export interface DateScale {
+  readonly dates: readonly number[];
+  /**
+   * 0 when the points sit at the start of their date's cell and the last one ends the axis
+   * (lines), 1 when every date has a whole cell (candles).
+   */
+  readonly endLocation: 0 | 1;
+  position(time: number): number;
+  /** The date under an axis position: the nearest one (lines) or the one whose cell it is in (candles). */
+  dateAt(position: number): number | null;
+}
+
+/**
+ * GaplessDateAxis.valueToPosition: date i of n at i / (n − 1 + endLocation); a time between two
+ * dates is placed from the nearer one by its distance in base intervals. Mirrored here so that
+ * the decimation and the hover work on the axis' own scale without going through amCharts.
+ */
+export function dateScale(dates: readonly number[], baseDuration: number, endLocation: 0 | 1): DateScale {
+  const length = dates.length - 1 + endLocation;
+  // Lookups come in time order (drawing, decimation): start the search from the last answer.
+  let hint = 0;
+  const indexOf = (time: number): number => {
+    if (dates[hint] === time) return hint;
+    if (dates[hint + 1] === time) return ++hint;
+    let low = 0;
+    let high = dates.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (dates[middle]! < time) low = middle + 1;
+      else high = middle;
+    }
+    if (dates[low] === time) hint = low;
+    return low;
+  };
+  return {
+    dates,
+    endLocation,
+    position(time) {
+      if (length <= 0) return 0;
+      let index = indexOf(time);
+      if (dates[index] === time) return index / length;
+      if (index > 0) index -= 1;
+      const next = dates[index + 1];
+      if (next !== undefined && Math.abs(next - time) < Math.abs(dates[index]! - time)) index += 1;
+      return index / length + (time - dates[index]!) / baseDuration / length;
+    },
+    dateAt(position) {
+      if (dates.length === 0) return null;
+      const raw = position * Math.max(length, 0);
+      const index = endLocation === 0 ? Math.round(raw) : Math.floor(raw);
+      return dates[Math.min(dates.length - 1, Math.max(0, index))]!;
+    },
+  };
+}
+
+/** SPEC §9 breakpoint: below it the chart takes less height and the date axis packs more labels. */
+export const NARROW_CHART_BELOW_PX = 680;
+const NARROW_HEIGHT_SHARE = 0.8;
+const NARROW_MIN_HEIGHT = 240;
+
+/**
+ * The chart's height for a container `width` px wide: the desktop height from the breakpoint up;
+ * below it 4:5 of the width (300 px at 375 px), between 240 px and the desktop height.
+ */
+export function chartHeightFor(width: number, desktopHeight: number): number {
+  if (!(width > 0) || width >= NARROW_CHART_BELOW_PX) return desktopHeight;
+  const height = Math.round(width * NARROW_HEIGHT_SHARE);
+  return Math.min(desktopHeight, Math.max(NARROW_MIN_HEIGHT, height));
+}
+
 /** Width the value axis labels and paddings take from a container (px), when the axis shows values. */
 const AXIS_ALLOWANCE = 70;
 const PADDING_ALLOWANCE = 16;

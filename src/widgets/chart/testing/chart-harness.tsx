@@ -6,7 +6,9 @@
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import { PriceChart } from '../PriceChart.tsx';
 import type { PriceChartRenderInfo, PriceChartView } from '../chart.types.ts';
-import { randomBars, randomWalk } from './synthetic.ts';
+import { decimateLine, linearWindow } from '../chart.decimate.ts';
+import { axisDates, dateScale } from '../chart.utils.ts';
+import { randomBars, randomWalk, tradingDayTimes } from './synthetic.ts';
 
 export interface HarnessSize {
   width: number;
@@ -24,8 +26,18 @@ export interface ChartHarness {
   unmount(): void;
   /** amCharts Roots alive on the page (imports the engine, which the chart has loaded anyway). */
   registeredRoots(): Promise<number>;
+  /** The labels the mounted chart shows on its date axis (x) and price axis (y). */
+  axisLabels(): Promise<{ x: string[]; y: string[] }>;
   randomWalk: typeof randomWalk;
   randomBars: typeof randomBars;
+  tradingDayTimes: typeof tradingDayTimes;
+  /** The pure pieces the pixel checks draw with (decimation on the axis' scale). */
+  decimation: {
+    decimateLine: typeof decimateLine;
+    linearWindow: typeof linearWindow;
+    axisDates: typeof axisDates;
+    dateScale: typeof dateScale;
+  };
 }
 
 declare global {
@@ -91,6 +103,12 @@ window.chartHarness = {
     const { registeredRootCount } = await import('../amcharts-engine.ts');
     return registeredRootCount();
   },
+  async axisLabels() {
+    const { visibleAxisLabels } = await import('../amcharts-engine.ts');
+    return visibleAxisLabels();
+  },
   randomWalk,
   randomBars,
+  tradingDayTimes,
+  decimation: { decimateLine, linearWindow, axisDates, dateScale },
 };

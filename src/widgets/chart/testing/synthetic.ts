@@ -24,6 +24,19 @@ export interface WalkOptions {
   stepMs?: number;
   start?: number;
   startValue?: number;
+  /** Daily points on weekdays only, as an exchange trades (SYNTHETIC_START is a Monday). */
+  tradingDays?: boolean;
+}
+
+/** The `count` first weekdays from `start` on (ms UTC), one per day. */
+export function tradingDayTimes(count: number, start = SYNTHETIC_START): number[] {
+  const times: number[] = [];
+  for (let day = 0; times.length < count; day++) {
+    const time = start + day * DAY_MS;
+    const weekday = new Date(time).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) times.push(time);
+  }
+  return times;
 }
 
 /** A multiplicative random walk, one point per step. */
@@ -33,25 +46,36 @@ export function randomWalk({
   stepMs = DAY_MS,
   start = SYNTHETIC_START,
   startValue = 100,
+  tradingDays = false,
 }: WalkOptions): ChartPoint[] {
   const random = seededRandom(seed);
   const out: ChartPoint[] = new Array(points);
+  const times = tradingDays ? tradingDayTimes(points, start) : null;
   let value = startValue;
   for (let i = 0; i < points; i++) {
-    out[i] = [start + i * stepMs, Math.round(value * 100) / 100];
+    out[i] = [times ? times[i]! : start + i * stepMs, Math.round(value * 100) / 100];
     value *= 1 + (random() - 0.5) * 0.04;
   }
   return out;
 }
 
-/** Daily bars around a random walk of closes, with volumes; every 9th bar is unchanged (open = close). */
-export function randomBars(seed: number, count: number, start = SYNTHETIC_START): OhlcInput {
+/**
+ * Daily bars around a random walk of closes, with volumes; every 9th bar is unchanged (open =
+ * close). `tradingDays`: weekdays only.
+ */
+export function randomBars(
+  seed: number,
+  count: number,
+  start = SYNTHETIC_START,
+  tradingDays = false,
+): OhlcInput {
   const random = seededRandom(seed);
   const bars: OhlcBar[] = [];
   const volume: ChartPoint[] = [];
+  const times = tradingDays ? tradingDayTimes(count, start) : null;
   let close = 250;
   for (let i = 0; i < count; i++) {
-    const time = start + i * DAY_MS;
+    const time = times ? times[i]! : start + i * DAY_MS;
     const open = close;
     close = i % 9 === 8 ? open : Math.round(open * (1 + (random() - 0.5) * 0.06) * 100) / 100;
     const high = Math.round(Math.max(open, close) * (1 + random() * 0.015) * 100) / 100;
