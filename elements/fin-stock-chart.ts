@@ -12,8 +12,12 @@ import { StockChart, stockChartStyles, type StockChartProps } from '../src/featu
  * @event fin-compare-change - the user added, removed or cancelled compared items; detail `{stocks: [{stockId, tgId}], indexes: [id]}`
  * @event fin-error - the element could not render; detail `{tag, message}`
  * @csspart block - the whole element
- * @csspart period - the period tabs and the date inputs
- * @csspart date-input - a from/to date input
+ * @csspart period - the period tabs and the date picker
+ * @csspart date-picker - the from/to date picker
+ * @csspart date-picker-input - the from or the to date input (DD.MM.YYYY)
+ * @csspart date-picker-button - the button opening the calendar
+ * @csspart date-picker-popup - the calendar
+ * @csspart date-picker-error - why typed dates were not applied
  * @csspart tabs - a tab bar (period, view)
  * @csspart tab - a tab of those bars
  * @csspart ground - the trading-ground switch

@@ -141,6 +141,25 @@ describe('demo data generator', () => {
     expect(get<{ n: number }>('SELECT COUNT(*) AS n FROM intraday_bars WHERE ground_id <> 1').n).toBe(0);
   });
 
+  it('has a ground-1 stock without intraday bars (no Today on its chart)', () => {
+    const count = (stockId: number) =>
+      get<{ n: number }>('SELECT COUNT(*) AS n FROM intraday_bars WHERE stock_id = ?', stockId).n;
+    expect(count(DEMO_STOCKS.withoutIntraday)).toBe(0);
+    expect(
+      get<{ ground_id: number }>(
+        'SELECT ground_id FROM stock_grounds WHERE stock_id = ? AND position = 1',
+        DEMO_STOCKS.withoutIntraday,
+      ).ground_id,
+    ).toBe(1);
+    expect(
+      get<{ date: string }>(
+        'SELECT MAX(date) AS date FROM daily_bars WHERE stock_id = ? AND ground_id = 1',
+        DEMO_STOCKS.withoutIntraday,
+      ).date,
+    ).toBe(AS_OF);
+    expect(count(DEMO_STOCKS.sber)).toBe(INTRADAY_BARS);
+  });
+
   it('has dividends for sber with every field, one upcoming, and a split', () => {
     const dividends = all<Record<string, unknown>>(
       'SELECT * FROM dividends WHERE stock_id = 1 ORDER BY date_of_close_list_dividends',

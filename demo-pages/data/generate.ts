@@ -163,7 +163,7 @@ function fill(db: Database.Database, seed: number, asOf: string, scale: number):
     const mainGround = stock.grounds[0] as number;
     let intraday: IntradayBar[] = [];
     const last = mainBars[mainBars.length - 1];
-    if (mainGround === 1 && last && last.date === lastDay) {
+    if (mainGround === 1 && last && last.date === lastDay && stock.intraday !== false) {
       const session = intradayBars(rng, last, unixSeconds(lastDay), stock);
       intraday = session.bars;
       mainBars[mainBars.length - 1] = session.day;

@@ -271,6 +271,8 @@ export interface StockDef {
   sharesOutstanding: number;
   /** Recent listings: the number of trading days of history (default: 10 years). */
   historyDays?: number;
+  /** false: no intraday feed, so no 5-minute bars even on ground 1 (the chart shows no Today). */
+  intraday?: false;
 }
 
 export const STOCKS: StockDef[] = [
@@ -768,7 +770,8 @@ export const STOCKS: StockDef[] = [
     nominal: null,
     sharesOutstanding: 3_216_000_000,
   },
-  // A recent listing: 12 trading days of history, so its 1M and 1Y changes have no base (null).
+  // A recent listing: 12 trading days of history, so its 1M and 1Y changes have no base (null),
+  // and no intraday feed yet: a ground-1 stock without Today.
   {
     id: 27,
     stringId: 'dias',
@@ -788,6 +791,7 @@ export const STOCKS: StockDef[] = [
     nominal: 0.01,
     sharesOutstanding: 10_000_000,
     historyDays: 12,
+    intraday: false,
   },
 ];
 
@@ -803,6 +807,8 @@ export const DEMO_STOCKS = {
   withSplit: 5,
   /** Too little history for 1M/1Y changes. */
   recentListing: 27,
+  /** On ground 1 without intraday bars (no Today tab). */
+  withoutIntraday: 27,
 } as const;
 
 /** The split of the demo: Norilsk Nickel, 1 share into 100, three years before the as-of date. */
@@ -949,6 +955,22 @@ export const INDEXES: IndexDef[] = [
     nameEng: 'Dow Jones Industrial Average',
     groundId: 4,
     members: ['aapl', 'msft', 'nvda', 'ko'],
+  },
+  {
+    id: 14,
+    code: 'MOEX10',
+    name: 'Индекс МосБиржи 10',
+    nameEng: 'MOEX 10 Index',
+    groundId: 1,
+    members: RU_BLUE_CHIPS.slice(0, 10),
+  },
+  {
+    id: 15,
+    code: 'MOEXBMI',
+    name: 'Индекс МосБиржи широкого рынка',
+    nameEng: 'MOEX Broad Market Index',
+    groundId: 1,
+    members: RU_BROAD,
   },
 ];
 

@@ -469,6 +469,8 @@ export const INDEX_LEVELS: Record<string, number> = {
   SPX: 6200,
   NDX: 22_480,
   DJI: 44_090,
+  MOEX10: 5890,
+  MOEXBMI: 1930,
 };
 
 export interface HolderDef {

@@ -35,16 +35,16 @@ async function sid(who: Client): Promise<string> {
 }
 
 describe('market demo data', () => {
-  it('has 10 years of daily values for the 13 indexes, computed from their members, and intraday values on ground 1', () => {
+  it('has 10 years of daily values for the 15 indexes, computed from their members, and intraday values on ground 1', () => {
     const counts = all<{ index_id: number; n: number; first: string; last: string }>(
       'SELECT index_id, COUNT(*) AS n, MIN(date) AS first, MAX(date) AS last FROM index_values GROUP BY index_id',
     );
-    expect(counts).toHaveLength(13);
+    expect(counts).toHaveLength(15);
     for (const c of counts) expect(c).toMatchObject({ n: 2609, first: '2015-07-01', last: '2025-06-30' });
     const intraday = all<{ index_id: number; n: number }>(
       'SELECT index_id, COUNT(*) AS n FROM index_intraday GROUP BY index_id',
     );
-    expect(intraday.map((row) => row.n)).toEqual(Array(10).fill(INTRADAY_BARS));
+    expect(intraday.map((row) => row.n)).toEqual(Array(12).fill(INTRADAY_BARS));
     // The oil-and-gas index moves with its members: correlated daily returns.
     const index = all<{ value: number }>(
       'SELECT value FROM index_values WHERE index_id = 4 ORDER BY date',

@@ -112,6 +112,8 @@ export function buildStockPageData(ctx: PageContext, stock: StockRow, groundId: 
     excelGraphTableEndDate: lastBar ? displayDate(lastBar.date) : '',
     hideGraph: false,
     excelExportAccess: ctx.access === 'full',
+    // Intraday bars of the last trading date on this ground: without them the chart hides Today.
+    intradayAvailable: lastBar ? ctx.market.intraday(stock.id, groundId, lastBar.date).length > 0 : false,
     error: null,
     ...marketStockPageFields(ctx, stock, groundId),
   };

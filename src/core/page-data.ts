@@ -105,6 +105,7 @@ const stockPageData = object<StockPageData>({
   excelExportAccess: optional(boolean, false),
   tradingsLink: optional<string | undefined>(string, undefined),
   archiveExportLink: optional<string | undefined>(string, undefined),
+  intradayAvailable: optional<boolean | undefined>(boolean, undefined),
   error: optional(nullable(string), null),
 });
 

@@ -90,6 +90,12 @@ export interface StockPageData {
   tradingsLink?: string;
   /** The archive Excel export of this stock and ground, with %from% and %to% (DD.MM.YYYY). */
   archiveExportLink?: string;
+  /**
+   * Whether the stock has intraday bars on this ground for its last trading date. false hides the
+   * chart's Today tab up front (SPEC §4); without the field the chart finds out from a Today
+   * request that comes back without intraday points.
+   */
+  intradayAvailable?: boolean;
   /** Server-injected error text, shown as an alert on load (SPEC §8). */
   error?: string | null;
 }

@@ -1,6 +1,6 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $ground, stockPagePath, switchGround } from './ground.ts';
+import { $ground, groundSwitchPath, stockPagePath, switchGround } from './ground.ts';
 import { $page, resetPageData } from './page.ts';
 import { $period, initPeriod } from './period.ts';
 
@@ -46,6 +46,35 @@ describe('stockPagePath', () => {
   });
 });
 
+describe('groundSwitchPath', () => {
+  const data = { stockId: 1, stringId: 'sber', tradingGrounds: grounds };
+
+  it('rewrites the stock and ground segments of /stocks/ (SPEC §2)', () => {
+    expect(groundSwitchPath('/stocks/sber/', data, 2)).toBe('/stocks/sber/2/');
+    expect(groundSwitchPath('/stocks/sber/2/', data, 1)).toBe('/stocks/sber/');
+    expect(groundSwitchPath('/stocks/sber', data, 2)).toBe('/stocks/sber/2/');
+  });
+
+  it('keeps a language prefix and whatever follows the stock part', () => {
+    expect(groundSwitchPath('/en/stocks/sber/', data, 2)).toBe('/en/stocks/sber/2/');
+    expect(groundSwitchPath('/eng/stocks/sber/2/', data, 1)).toBe('/eng/stocks/sber/');
+    expect(groundSwitchPath('/stocks/sber/2/chart/', data, 1)).toBe('/stocks/sber/chart/');
+  });
+
+  it('takes the numeric id or another case of the string id for the stock, and writes the string id', () => {
+    expect(groundSwitchPath('/stocks/1/', data, 2)).toBe('/stocks/sber/2/');
+    expect(groundSwitchPath('/ru/stocks/1/2/', data, 1)).toBe('/ru/stocks/sber/');
+    expect(groundSwitchPath('/stocks/SBER/', data, 2)).toBe('/stocks/sber/2/');
+  });
+
+  it('is null on a page that is not this stock', () => {
+    expect(groundSwitchPath('/company/5/', data, 2)).toBeNull();
+    expect(groundSwitchPath('/stocks/gazp/', data, 2)).toBeNull();
+    expect(groundSwitchPath('/stocks/11/', data, 2)).toBeNull();
+    expect(groundSwitchPath('/', data, 2)).toBeNull();
+  });
+});
+
 describe('switchGround', () => {
   it('loads the page data as JSON, rewrites the address, resets the period and sets the ground', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify(pageData(2, '27.06.2025'))));
@@ -88,5 +117,31 @@ describe('switchGround', () => {
     expect(page.status === 'ok' && page.data.groundId).toBe(1);
     assign.mockRestore();
     error.mockRestore();
+  });
+
+  it('switches from an address with a language prefix and a numeric id, keeping query and hash', async () => {
+    history.replaceState(null, '', '/en/stocks/1/?lang=eng&x=1#chart');
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(pageData(2, '27.06.2025'))));
+    vi.stubGlobal('fetch', fetchMock);
+    $period.set({ id: 5, from: '30.06.2022', to: '30.06.2025', lastDate: '30.06.2025' });
+
+    await switchGround(2);
+
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toContain(
+      '/en/stocks/sber/2/?format=json&lang=eng',
+    );
+    expect(location.pathname + location.search + location.hash).toBe('/en/stocks/sber/2/?lang=eng&x=1#chart');
+    expect($ground.get()).toBe(2);
+    expect($period.get()).toMatchObject({ id: 1, from: '27.05.2025', to: '27.06.2025' });
+  });
+
+  it('outside a page of this stock only sets the shared ground', async () => {
+    history.replaceState(null, '', '/company/5/');
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    await switchGround(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect($ground.get()).toBe(2);
+    expect(location.pathname).toBe('/company/5/');
   });
 });

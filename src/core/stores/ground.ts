@@ -57,34 +57,68 @@ export function stockPagePath(
   return groundId === first ? `/stocks/${data.stringId}/` : `/stocks/${data.stringId}/${groundId}/`;
 }
 
+/** `/stocks/{stock}/` with an optional ground segment, wherever it sits in the path. */
+const STOCK_SEGMENTS = /\/stocks\/([^/]+)(?:\/(\d+))?(?=\/|$)/g;
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The address of this stock's page on another ground (SPEC §2): its `/stocks/{stock}/[{ground}/]`
+ * part, named by the string id (any case) or the numeric id, becomes the canonical
+ * `/stocks/{stringId}/[{groundId}/]` wherever it sits (a language prefix before it, more path
+ * after it). Null when the path is not a page of this stock: then only the shared ground changes.
+ */
+export function groundSwitchPath(
+  pathname: string,
+  data: Pick<StockPageData, 'stockId' | 'stringId' | 'tradingGrounds'>,
+  groundId: number,
+): string | null {
+  for (const match of pathname.matchAll(STOCK_SEGMENTS)) {
+    const segment = decodeSegment(match[1]!);
+    if (segment.toLowerCase() !== data.stringId.toLowerCase() && segment !== String(data.stockId)) continue;
+    const before = pathname.slice(0, match.index);
+    const after = pathname.slice(match.index + match[0].length).replace(/^\//, '');
+    const stockPath = stockPagePath({ ...data, stringId: encodeURIComponent(data.stringId) }, groundId);
+    return `${before}${stockPath}${after}`;
+  }
+  return null;
+}
+
 let switching: AbortController | null = null;
 
 /**
  * Switches the stock page to another trading ground without a reload (SPEC §2, §4): the page data
- * of the new address comes with `?format=json`, the address is rewritten, the period goes back to
- * 1M, and every element follows. Outside a stock page only the shared ground changes. If the page
- * data cannot be loaded, the browser navigates to the new address, so nothing is lost.
+ * of the new address comes with `?format=json`, the address is rewritten (query and hash kept),
+ * the period goes back to 1M, and every element follows. Outside a page of this stock only the
+ * shared ground changes. If the page data cannot be loaded, the browser navigates to the new
+ * address, so nothing is lost.
  */
 export async function switchGround(
   groundId: number,
   opts: { history?: 'push' | 'none' } = {},
 ): Promise<void> {
   const page = $page.get();
-  const onStockPage =
-    page.status === 'ok' &&
-    typeof location !== 'undefined' &&
-    location.pathname.startsWith(`/stocks/${page.data.stringId}/`);
-  if (page.status !== 'ok' || !onStockPage) {
+  if (page.status !== 'ok' || typeof location === 'undefined') {
     setGround(groundId);
     return;
   }
   const current = page.data;
+  const path = groundSwitchPath(location.pathname, current, groundId);
+  if (path === null) {
+    setGround(groundId);
+    return;
+  }
   if (groundId === current.groundId && $ground.get() === groundId) return;
   if (!current.tradingGrounds.some((ground) => ground.id === groundId)) {
     console.error(`fin-elements: ground ${groundId} is not a trading ground of ${current.stringId}`);
     return;
   }
-  const path = stockPagePath(current, groundId);
   switching?.abort();
   const controller = new AbortController();
   switching = controller;
@@ -106,7 +140,7 @@ export async function switchGround(
   } catch (error) {
     if (controller.signal.aborted) return;
     console.error(`fin-elements: page data of ${path} not loaded (${(error as Error).message}); navigating`);
-    location.assign(`${path}${location.search}`);
+    location.assign(`${path}${location.search}${location.hash}`);
   } finally {
     if (switching === controller) {
       switching = null;

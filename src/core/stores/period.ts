@@ -1,9 +1,12 @@
 /**
- * The chart period of the stock page (SPEC §4 "Stock chart"). One source of truth: the chart's
- * tabs and date inputs write it, the chart and the archive table both load the window it names,
- * so a period change reloads both.
+ * The chart period (SPEC §4 "Stock chart"). One source of truth per page-data block: the chart's
+ * tabs and date inputs write it, the chart and the archive table of that block both load the
+ * window it names, so a period change reloads both. The page's main block has the shared
+ * `$period` that every element without its own block follows; an instrument with its own block
+ * (`page-data="#second-stock"`) has its own period, counted from its own last date (DESIGN §3).
  */
-import { atom } from 'nanostores';
+import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
+import { DEFAULT_PAGE_DATA_SELECTOR } from '../page-data.ts';
 
 /** SPEC §9: 0 today (intraday), 1–5 are 1, 3, 6, 12 and 36 months back from the last date. */
 export const PERIOD_TODAY = 0;
@@ -14,6 +17,13 @@ export const PERIOD_IDS: readonly PeriodId[] = [0, 1, 2, 3, 4, 5];
 export const DEFAULT_PERIOD_ID: PeriodId = 1;
 /** SPEC §5: a custom span is capped at 10 years by moving the other date. */
 export const PERIOD_LIMIT_YEARS = 10;
+/**
+ * Dates a user may pick: none before 1970 (SPEC §5 report exports start there), none more than a
+ * year after the stock's last date. Anything else is a half-typed year (a date input reports
+ * 0002, 0020, 0202 on the way to 2024) and is never sent.
+ */
+export const PERIOD_MIN_DATE = '01.01.1970';
+export const PERIOD_MAX_YEARS_AFTER_LAST = 1;
 
 export interface ChartPeriod {
   /** null: dates the user picked. */
@@ -25,7 +35,30 @@ export interface ChartPeriod {
   lastDate: string;
 }
 
+const blocks = new Map<string, WritableAtom<ChartPeriod | null>>();
+
+/** The period of the page's main block (`#fin-page-data`): the one the stock page shares. */
 export const $period = atom<ChartPeriod | null>(null);
+blocks.set(DEFAULT_PAGE_DATA_SELECTOR, $period);
+
+function block(selector: string): WritableAtom<ChartPeriod | null> {
+  let store = blocks.get(selector);
+  if (!store) {
+    store = atom<ChartPeriod | null>(null);
+    blocks.set(selector, store);
+  }
+  return store;
+}
+
+/** The period of a page-data block: `$period` for the main block, one of its own for any other. */
+export function periodStore(selector = DEFAULT_PAGE_DATA_SELECTOR): ReadableAtom<ChartPeriod | null> {
+  return block(selector);
+}
+
+/** Forgets every block's period (tests; pages that replace their blocks). */
+export function resetPeriods(): void {
+  for (const store of blocks.values()) store.set(null);
+}
 
 // Plain calendar arithmetic rather than dayjs: every element follows the ground, and the ground
 // switch resets the period, so this module is in the chunk even a price block downloads.
@@ -44,8 +77,9 @@ function parse(text: string): CalendarDate | null {
   return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? { year, month, day } : null;
 }
 
+/** DD.MM.YYYY with a four-digit year (a year before 1000 must not go out as `23.10.11`). */
 function format({ year, month, day }: CalendarDate): string {
-  return `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`;
+  return `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${String(year).padStart(4, '0')}`;
 }
 
 /** The same day `months` later (negative: earlier), clamped to the month's last day (31.03 − 1 month = 28/29.02). */
@@ -68,36 +102,71 @@ export function periodWindow(id: PeriodId, lastDate: string): { from: string; to
   return { from: format(addMonths(last, -PERIOD_MONTHS[id])), to: lastDate };
 }
 
+/** The dates a user may pick for a stock whose last trading date is `lastDate` (DD.MM.YYYY). */
+export function periodDateBounds(lastDate: string): { min: string; max: string | null } {
+  const last = parse(lastDate);
+  return {
+    min: PERIOD_MIN_DATE,
+    max: last ? format(addMonths(last, PERIOD_MAX_YEARS_AFTER_LAST * 12)) : null,
+  };
+}
+
+/** A complete, real date within the bounds: one that may be applied and sent. */
+export function isPeriodDateInRange(date: string, lastDate: string): boolean {
+  const value = parse(date);
+  if (!value) return false;
+  const { min, max } = periodDateBounds(lastDate);
+  if (compare(value, parse(min)!) < 0) return false;
+  const upper = max === null ? null : parse(max);
+  return upper === null || compare(value, upper) <= 0;
+}
+
 /** The period of a (new) page: 1M back from its last date, unless the same last date is already set. */
-export function initPeriod(lastDate: string): void {
-  const current = $period.get();
+export function initPeriod(lastDate: string, selector = DEFAULT_PAGE_DATA_SELECTOR): void {
+  const current = block(selector).get();
   if (current && current.lastDate === lastDate) return;
-  resetPeriod(lastDate);
+  resetPeriod(lastDate, selector);
 }
 
 /** Back to 1M (a ground switch, SPEC §4). */
-export function resetPeriod(lastDate: string): void {
-  $period.set({ id: DEFAULT_PERIOD_ID, ...periodWindow(DEFAULT_PERIOD_ID, lastDate), lastDate });
+export function resetPeriod(lastDate: string, selector = DEFAULT_PAGE_DATA_SELECTOR): void {
+  block(selector).set({ id: DEFAULT_PERIOD_ID, ...periodWindow(DEFAULT_PERIOD_ID, lastDate), lastDate });
 }
 
-export function selectPeriod(id: PeriodId): void {
-  const current = $period.get();
-  if (!current) return;
-  $period.set({ id, ...periodWindow(id, current.lastDate), lastDate: current.lastDate });
+/** A period tab. Returns false when it was already the period (nothing changed). */
+export function selectPeriod(id: PeriodId, selector = DEFAULT_PAGE_DATA_SELECTOR): boolean {
+  const store = block(selector);
+  const current = store.get();
+  if (!current) return false;
+  const window = periodWindow(id, current.lastDate);
+  if (current.id === id && current.from === window.from && current.to === window.to) return false;
+  store.set({ id, ...window, lastDate: current.lastDate });
+  return true;
 }
 
 export type PeriodDatesResult =
-  { ok: true; period: ChartPeriod } | { ok: false; error: 'graph_period_start_incorrect' | 'invalid_date' };
+  /** `changed` is false when the dates were already the period (nothing to reload or announce). */
+  | { ok: true; period: ChartPeriod; changed: boolean }
+  | { ok: false; error: 'graph_period_start_incorrect' | 'invalid_date' | 'date_out_of_range' };
 
 /**
- * Dates the user picked: the period becomes null. A start after the end is refused (the chart
- * shows graph_period_start_incorrect); a span over 10 years moves the date the user did not touch.
+ * Dates the user picked: the period becomes null. A date that is not real or outside
+ * periodDateBounds is refused (nothing is sent); a start after the end is refused (the chart shows
+ * graph_period_start_incorrect); a span over 10 years moves the date the user did not touch.
  */
-export function setPeriodDates(from: string, to: string, moved: 'from' | 'to' = 'from'): PeriodDatesResult {
-  const current = $period.get();
+export function setPeriodDates(
+  from: string,
+  to: string,
+  moved: 'from' | 'to' = 'from',
+  selector = DEFAULT_PAGE_DATA_SELECTOR,
+): PeriodDatesResult {
+  const store = block(selector);
+  const current = store.get();
   const start = parse(from);
   const end = parse(to);
   if (!current || !start || !end) return { ok: false, error: 'invalid_date' };
+  if (!isPeriodDateInRange(from, current.lastDate) || !isPeriodDateInRange(to, current.lastDate))
+    return { ok: false, error: 'date_out_of_range' };
   if (compare(start, end) > 0) return { ok: false, error: 'graph_period_start_incorrect' };
   let capped = { from, to };
   const limitMonths = PERIOD_LIMIT_YEARS * 12;
@@ -107,7 +176,9 @@ export function setPeriodDates(from: string, to: string, moved: 'from' | 'to' = 
         ? { from, to: format(addMonths(start, limitMonths)) }
         : { from: format(addMonths(end, -limitMonths)), to };
   }
+  if (current.id === null && current.from === capped.from && current.to === capped.to)
+    return { ok: true, period: current, changed: false };
   const period: ChartPeriod = { id: null, ...capped, lastDate: current.lastDate };
-  $period.set(period);
-  return { ok: true, period };
+  store.set(period);
+  return { ok: true, period, changed: true };
 }

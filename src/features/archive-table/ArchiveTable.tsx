@@ -4,7 +4,7 @@ import { useHost, useLabels } from '../../core/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { stockPageStore, type PageDataState } from '../../core/stores/page.ts';
-import { $period } from '../../core/stores/period.ts';
+import { periodStore } from '../../core/stores/period.ts';
 import type { StockPageData } from '../../core/types.ts';
 import {
   DataTable,
@@ -16,8 +16,8 @@ import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx
 import { MaskedHint } from '../../widgets/masked-hint/index.ts';
 import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
 import {
-  $archiveTable,
   archiveQuery,
+  archiveTableStore,
   createArchiveTableStore,
   reloadArchiveTable,
   type ArchiveTableState,
@@ -27,6 +27,7 @@ import {
   archiveRows,
   changeTrend,
   hasMaskedPrice,
+  isKnownArchiveField,
   type ArchiveCell,
 } from './archive-table.utils.ts';
 
@@ -57,14 +58,13 @@ export interface ArchiveTableProps {
 /** px: long periods (3Y is about 750 days) scroll inside this box with the head in view. */
 const ARCHIVE_MAX_HEIGHT = 480;
 
-/** The main archive follows the shared stores; an element with its own stock, ground or period loads its own. */
+/**
+ * The archive of a page-data block follows that block's stores (the chart of the same block shares
+ * its period and reads its total); an element with its own stock, ground or period loads its own.
+ */
 export function ArchiveTable(props: ArchiveTableProps) {
-  const own =
-    props.stockId !== undefined ||
-    props.groundId !== undefined ||
-    props.periodId !== undefined ||
-    (props.pageData ?? DEFAULT_PAGE_DATA_SELECTOR) !== DEFAULT_PAGE_DATA_SELECTOR;
-  return own ? <OwnArchiveTable {...props} /> : <MainArchiveTable {...props} />;
+  const own = props.stockId !== undefined || props.groundId !== undefined || props.periodId !== undefined;
+  return own ? <OwnArchiveTable {...props} /> : <BlockArchiveTable {...props} />;
 }
 
 /** The custom element's component: sorting is announced as `fin-sort-change`. */
@@ -73,17 +73,20 @@ export function ArchiveTableElement(props: Omit<ArchiveTableProps, 'onSortChange
   return <ArchiveTable {...props} onSortChange={(sort) => emit('fin-sort-change', sort)} />;
 }
 
-function MainArchiveTable(props: ArchiveTableProps) {
-  const state = useStore($archiveTable);
-  const page = useStore(stockPageStore(DEFAULT_PAGE_DATA_SELECTOR));
-  return <ArchiveView {...props} state={state} page={page} onRetry={reloadArchiveTable} />;
+function BlockArchiveTable(props: ArchiveTableProps) {
+  const selector = props.pageData ?? DEFAULT_PAGE_DATA_SELECTOR;
+  const state = useStore(archiveTableStore(selector));
+  const page = useStore(stockPageStore(selector));
+  return (
+    <ArchiveView {...props} state={state} page={page} onRetry={() => void reloadArchiveTable(selector)} />
+  );
 }
 
 function OwnArchiveTable(props: ArchiveTableProps) {
   const selector = props.pageData ?? DEFAULT_PAGE_DATA_SELECTOR;
   const page = useStore(stockPageStore(selector));
   const ground = useStore($ground);
-  const period = useStore($period);
+  const period = useStore(periodStore(selector));
   const store = useMemo(() => createArchiveTableStore(), []);
   const state = useStore(store.$state);
   const query = archiveQuery({
@@ -200,13 +203,17 @@ function ArchiveView({
   );
 }
 
+/**
+ * The answer's columns in its order, headed by its fieldsLabels. A column the table does not know
+ * shows its values as plain text (archive-table.utils.ts `plainArchiveCell`) rather than failing.
+ */
 function archiveColumns(fields: string[], fieldsLabels: Record<string, string>): TableColumn[] {
   return fields.map((field) => ({
     field,
     title: fieldsLabels[field] ?? field,
-    align: field === 'date' ? 'start' : 'end',
+    align: field === 'date' || !isKnownArchiveField(field) ? 'start' : 'end',
     // Sorting uses the cell's exact value; the screen shows the value as the answer gives it.
-    format: (value) => (value as ArchiveCell).text,
+    format: (value) => (value as ArchiveCell | undefined)?.text ?? '—',
     className:
       field === 'change'
         ? (value) => {

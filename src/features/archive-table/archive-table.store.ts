@@ -1,8 +1,9 @@
 /**
  * The archive of trading data (SPEC §2 view "archive", §3 "Trading table", §7
- * createTableTradingFullInfo). `$archiveTable` follows the stock page: its stock, the shared
- * trading ground and the shared chart period, so a period or ground change reloads it (DESIGN §3).
- * The stock chart reads its `total` for the Excel export rules (SPEC §5).
+ * createTableTradingFullInfo). The archive of a page-data block follows that block: its stock,
+ * its chart period and, for the page's main block, the shared trading ground, so a period or
+ * ground change reloads it (DESIGN §3). The stock chart of the same block reads its `total` for
+ * the Excel export rules (SPEC §5).
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { ApiError } from '../../core/api/client.ts';
@@ -12,12 +13,13 @@ import {
   type TradingFullInfoTable,
 } from '../../core/api/stocks.ts';
 import { parseDate } from '../../core/dates.ts';
+import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
-import { $page } from '../../core/stores/page.ts';
+import { stockPageStore } from '../../core/stores/page.ts';
 import {
-  $period,
   DEFAULT_PERIOD_ID,
   initPeriod,
+  periodStore,
   periodWindow,
   type ChartPeriod,
   type PeriodId,
@@ -204,47 +206,67 @@ export function createArchiveTableStore() {
 
 export type ArchiveTableStore = ReturnType<typeof createArchiveTableStore>;
 
-const mainArchive = createArchiveTableStore();
+const blockArchives = new Map<string, ArchiveTableStore>();
+
+function blockArchive(selector: string): ArchiveTableStore {
+  let archive = blockArchives.get(selector);
+  if (archive) return archive;
+  archive = createArchiveTableStore();
+  blockArchives.set(selector, archive);
+  const { load, cancel } = archive;
+  const $page = stockPageStore(selector);
+  const $period = periodStore(selector);
+  // Only the page's main block follows the shared ground (an instrument of its own keeps its ground).
+  const followsSharedGround = selector === DEFAULT_PAGE_DATA_SELECTOR;
+  onMount(archive.$state, () => {
+    let scheduled = false;
+    // A ground switch sets the page data, the period and the ground one after the other: one load.
+    const sync = () => {
+      if (scheduled) return;
+      scheduled = true;
+      queueMicrotask(() => {
+        scheduled = false;
+        const page = $page.get();
+        const query = archiveQuery({
+          page: page.status === 'ok' ? page.data : null,
+          ground: followsSharedGround ? $ground.get() : null,
+          period: $period.get(),
+          followsSharedGround,
+        });
+        if (query) void load(query);
+      });
+    };
+    const stops = [
+      $page.subscribe((page) => {
+        // Without a chart on the block, the archive starts its period (1M back from the last date).
+        if (page.status === 'ok' && $period.get() === null && hasLastDate(page.data))
+          initPeriod(page.data.excelDefaultEnd, selector);
+        sync();
+      }),
+      ...(followsSharedGround ? [$ground.listen(sync)] : []),
+      $period.listen(sync),
+    ];
+    return () => {
+      stops.forEach((stop) => stop());
+      cancel();
+    };
+  });
+  return archive;
+}
 
 /**
- * The archive of the page's main stock: loaded on first use, following `$page`, `$ground` and
- * `$period`. Read-only for other elements (the chart's Excel export reads `total`).
+ * The archive of a page-data block's stock: loaded on first use, following the block's page data
+ * and period (and, for the main block, the shared ground). Read-only for other elements (the
+ * chart of the same block reads `total` and `status` for the Excel export).
  */
-export const $archiveTable: ReadableAtom<ArchiveTableState> = mainArchive.$state;
+export function archiveTableStore(selector = DEFAULT_PAGE_DATA_SELECTOR): ReadableAtom<ArchiveTableState> {
+  return blockArchive(selector).$state;
+}
 
-/** Retry of the main archive after a failure. */
-export const reloadArchiveTable = (): Promise<void> => mainArchive.reload();
+/** Retry of a block's archive after a failure. */
+export function reloadArchiveTable(selector = DEFAULT_PAGE_DATA_SELECTOR): Promise<void> {
+  return blockArchive(selector).reload();
+}
 
-onMount($archiveTable, () => {
-  let scheduled = false;
-  // A ground switch sets the page data, the period and the ground one after the other: one load.
-  const sync = () => {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(() => {
-      scheduled = false;
-      const page = $page.get();
-      const query = archiveQuery({
-        page: page.status === 'ok' ? page.data : null,
-        ground: $ground.get(),
-        period: $period.get(),
-        followsSharedGround: true,
-      });
-      if (query) void mainArchive.load(query);
-    });
-  };
-  const stops = [
-    $page.subscribe((page) => {
-      // Without a chart on the page, the archive starts the shared period (1M back from the last date).
-      if (page.status === 'ok' && $period.get() === null && hasLastDate(page.data))
-        initPeriod(page.data.excelDefaultEnd);
-      sync();
-    }),
-    $ground.listen(sync),
-    $period.listen(sync),
-  ];
-  return () => {
-    stops.forEach((stop) => stop());
-    mainArchive.cancel();
-  };
-});
+/** The archive of the page's main block (`#fin-page-data`). */
+export const $archiveTable: ReadableAtom<ArchiveTableState> = archiveTableStore();

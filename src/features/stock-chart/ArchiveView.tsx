@@ -1,11 +1,22 @@
 import { ArchiveTable, archiveTableStyles } from '../archive-table/index.ts';
 
-/** View 2 "archive" (SPEC §2), loaded when first shown; it follows the shared period by itself. */
-export function ArchiveView({ loginUrl, accessUrl }: { loginUrl: string; accessUrl: string }) {
+/**
+ * View 2 "archive" (SPEC §2), loaded when first shown; it follows the period of the chart's
+ * page-data block by itself.
+ */
+export function ArchiveView({
+  pageData,
+  loginUrl,
+  accessUrl,
+}: {
+  pageData: string;
+  loginUrl: string;
+  accessUrl: string;
+}) {
   return (
     <>
       <style>{archiveTableStyles}</style>
-      <ArchiveTable loginUrl={loginUrl} accessUrl={accessUrl} />
+      <ArchiveTable pageData={pageData} loginUrl={loginUrl} accessUrl={accessUrl} />
     </>
   );
 }

@@ -9,6 +9,8 @@ export function CompareField(props: {
   loginUrl: string;
   accessUrl: string;
   onCompare(item: CompareSearchItem): void;
+  /** The field's clear button (SPEC §4: clear emits cancel events): the chart cancels the comparison. */
+  onCancel(): void;
 }) {
   return (
     <>

@@ -1,7 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Translate } from '../../core/hooks.ts';
 import type { ChartPeriod, PeriodDatesResult, PeriodId } from '../../core/stores/period.ts';
-import { PERIOD_IDS } from '../../core/stores/period.ts';
+import { PERIOD_IDS, PERIOD_LIMIT_YEARS, periodDateBounds } from '../../core/stores/period.ts';
+import type { Lang } from '../../core/types.ts';
+import { DatePicker, type RangeChangeInfo } from '../../widgets/date-picker/index.ts';
 import { Tabs } from '../../widgets/tabs/index.ts';
 
 const PERIOD_LABELS: Record<PeriodId, string> = {
@@ -13,77 +15,70 @@ const PERIOD_LABELS: Record<PeriodId, string> = {
   5: 'chart:period_3y',
 };
 
-/** DD.MM.YYYY ↔ the YYYY-MM-DD of `<input type="date">`. */
-export function toInputDate(date: string): string {
-  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(date);
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : '';
-}
-
-export function fromInputDate(value: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : null;
-}
-
 export interface PeriodControlsProps {
   period: ChartPeriod | null;
   todayAvailable: boolean;
   disabled: boolean;
+  /** The page's language (month and weekday names of the calendar). */
+  lang: Lang;
   onSelect(id: PeriodId): void;
   onDates(from: string, to: string, moved: 'from' | 'to'): PeriodDatesResult;
+  /** Labels of the `chart` and `widgets` modules. */
   t: Translate;
 }
 
+/** A message that belongs to one period: it goes when the period moves on (a tab, a ground switch). */
+interface PeriodMessage {
+  periodKey: string;
+  text: string;
+}
+
+const keyOf = (period: { from: string; to: string } | null) => `${period?.from ?? ''}|${period?.to ?? ''}`;
+
 /**
- * The period tabs (Today, 1M … 3Y) and the from/to dates (SPEC §2, §4). Picked dates make the
- * period arbitrary (no tab active); a start after the end is refused with
- * graph_period_start_incorrect and the dates the user typed stay for correction.
+ * The period tabs (Today, 1M … 3Y) and the from/to dates (SPEC §2, §4) in the project's date
+ * picker (SPEC §4 "Date picker", §9: DD.MM.YYYY, a calendar, 7/30-day shortcuts). Picked dates
+ * make the period arbitrary (no tab active). Typed text applies on Enter or blur and only as a
+ * whole date inside the bounds, so nothing half-typed reaches the server; a start after the end is
+ * refused with graph_period_start_incorrect (SPEC §5, §8) and the typed text stays for correction.
+ *
+ * The dates run from PERIOD_MIN_DATE to the stock's last trading date: no bars exist after it, so
+ * the calendar offers no later day and no "next days" shortcut, and the shortcuts count back from
+ * it rather than from the browser's today.
  */
 export function PeriodControls({
   period,
   todayAvailable,
   disabled,
+  lang,
   onSelect,
   onDates,
   t,
 }: PeriodControlsProps) {
-  const id = useId();
-  const [draft, setDraft] = useState({ from: period?.from ?? '', to: period?.to ?? '' });
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  /** SPEC §5: the span was over 10 years and the other date moved. */
+  const [notice, setNotice] = useState<PeriodMessage | null>(null);
+  /** The store refused dates the picker let through (it cannot, while both use the same bounds). */
+  const [refusal, setRefusal] = useState<PeriodMessage | null>(null);
+  const periodKey = keyOf(period);
+  const min = period ? periodDateBounds(period.lastDate).min : null;
+  const max = period?.lastDate ?? null;
 
-  // The shared period moved (a tab, a ground switch, a 206 retry): show its dates (adjusted
-  // while rendering, so no frame shows the old ones).
-  const periodKey = `${period?.from ?? ''}|${period?.to ?? ''}`;
-  const [shownKey, setShownKey] = useState(periodKey);
-  if (shownKey !== periodKey) {
-    setShownKey(periodKey);
-    setDraft({ from: period?.from ?? '', to: period?.to ?? '' });
-    setError(null);
-  }
-
-  const change = (field: 'from' | 'to', value: string) => {
-    const date = fromInputDate(value);
-    const next = { ...draft, [field]: date ?? '' };
-    setDraft(next);
-    setNotice(null);
-    if (!date || !next.from || !next.to) {
-      setError(value === '' ? null : t('chart:date_invalid'));
-      return;
-    }
-    const result = onDates(next.from, next.to, field);
+  const change = ([from, to]: [string, string], info: RangeChangeInfo) => {
+    const result = onDates(from, to, info.moved === 'start' ? 'from' : 'to');
     if (!result.ok) {
-      setError(
-        t(
+      setNotice(null);
+      setRefusal({
+        periodKey,
+        text:
           result.error === 'graph_period_start_incorrect'
-            ? 'chart:graph_period_start_incorrect'
-            : 'chart:date_invalid',
-        ),
-      );
+            ? t('chart:graph_period_start_incorrect')
+            : t('chart:date_invalid'),
+      });
       return;
     }
-    setError(null);
-    // SPEC §5: a span over 10 years moved the other date.
-    if (result.period.from !== next.from || result.period.to !== next.to) setNotice(t('chart:period_capped'));
+    setRefusal(null);
+    const capped = info.capped || result.period.from !== from || result.period.to !== to;
+    setNotice(capped ? { periodKey: keyOf(result.period), text: t('chart:period_capped') } : null);
   };
 
   const tabs = PERIOD_IDS.map((periodId) => ({
@@ -92,6 +87,8 @@ export function PeriodControls({
     hidden: periodId === 0 && !todayAvailable,
     disabled,
   }));
+  const shownRefusal = refusal?.periodKey === periodKey ? refusal.text : null;
+  const shownNotice = notice?.periodKey === periodKey ? notice.text : null;
 
   return (
     <div className="sc__period" part="period">
@@ -102,38 +99,39 @@ export function PeriodControls({
         label={t('chart:period_label')}
         size="small"
       />
-      <div className="sc__dates">
-        <label htmlFor={`${id}-from`}>{t('chart:date_from')}</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          part="date-input"
-          value={toInputDate(draft.from)}
-          disabled={disabled}
-          aria-invalid={error !== null || undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => change('from', event.currentTarget.value)}
-        />
-        <label htmlFor={`${id}-to`}>{t('chart:date_to')}</label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          part="date-input"
-          value={toInputDate(draft.to)}
-          disabled={disabled}
-          aria-invalid={error !== null || undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => change('to', event.currentTarget.value)}
-        />
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="sc__date-error" role="alert" data-error="period">
-          {error}
+      <DatePicker
+        range
+        className="sc__dates"
+        lang={lang}
+        t={t}
+        startLabel={t('chart:date_from')}
+        endLabel={t('chart:date_to')}
+        value={period ? [period.from, period.to] : null}
+        min={min}
+        max={max}
+        today={period?.lastDate ?? null}
+        maxSpanYears={PERIOD_LIMIT_YEARS}
+        disabled={disabled}
+        messages={{
+          range_order: t('chart:graph_period_start_incorrect'),
+          invalid: t('chart:date_invalid'),
+          unavailable:
+            min && max
+              ? t('chart:date_out_of_range').replace('{min}', min).replace('{max}', max)
+              : t('chart:date_invalid'),
+        }}
+        // A refused text: the widget says why under the field; an older notice would contradict it.
+        onInputError={() => setNotice(null)}
+        onChange={change}
+      />
+      {shownRefusal ? (
+        <p className="sc__date-error" role="alert" data-error="period">
+          {shownRefusal}
         </p>
       ) : null}
-      {notice ? (
+      {shownNotice ? (
         <p className="sc__date-notice" role="status">
-          {notice}
+          {shownNotice}
         </p>
       ) : null}
     </div>

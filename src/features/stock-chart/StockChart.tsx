@@ -9,10 +9,8 @@ import { DEFAULT_PAGE_DATA_SELECTOR, readJsonBlock } from '../../core/page-data.
 import { $groundSwitching, switchGround } from '../../core/stores/ground.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
-import { $period, periodWindow, type PeriodId } from '../../core/stores/period.ts';
+import { periodWindow, type PeriodId } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
-// The store only: the archive view itself loads when it is first shown.
-import { $archiveTable } from '../archive-table/archive-table.store.ts';
 import { DEFAULT_CHART_HEIGHT, PriceChart } from '../../widgets/chart/index.ts';
 import { Dialog } from '../../widgets/dialog/index.ts';
 import { Dropdown } from '../../widgets/dropdown/index.ts';
@@ -48,7 +46,11 @@ const WatchlistDialog = lazy(() =>
  * stocks and 10 indexes, the watchlist dialog, the Excel export and the trading-ground switch.
  */
 export interface StockChartProps {
-  /** CSS selector of the page-data block to read; default `#fin-page-data` (which follows the shared ground). */
+  /**
+   * CSS selector of the page-data block to read; default `#fin-page-data` (which follows the shared
+   * ground). The chart period belongs to the block: a `<fin-archive-table>` with the same
+   * `page-data` follows this chart's period.
+   */
   pageData?: string;
   /** Where the "log in" prompts link to; default `/login/`. */
   loginUrl?: string;
@@ -114,11 +116,13 @@ export function StockChart({
   const state = useStore(store.$state);
   const ctx = useStore(store.$context);
   const alert = useStore(store.$alert);
-  const period = useStore($period);
+  // The period and the archive of this chart's page-data block (the archive view loads its
+  // component when first shown; its store is the block's, so the export knows its row count).
+  const period = useStore(store.$period);
   const user = useStore($user);
   const lang = useStore($lang);
   const switching = useStore($groundSwitching);
-  const archive = useStore($archiveTable);
+  const archive = useStore(store.$archive);
   const [view, setView] = useState<View>(VIEW_CHART);
   const compareUrls = useMemo(() => pageCompareUrls(pageData), [pageData]);
 
@@ -187,14 +191,15 @@ export function StockChart({
   const loading = state.status === 'loading' || switching;
   const comparing = model.compare;
 
+  // fin-period-change only for a real change (a click on the selected tab changes nothing).
   const onPeriod = (id: PeriodId) => {
-    if (!period) return;
-    store.selectPeriod(id);
+    if (!period || !store.selectPeriod(id)) return;
     emit('fin-period-change', { id, ...periodWindow(id, period.lastDate) });
   };
   const onDates = (from: string, to: string, moved: 'from' | 'to') => {
     const result = store.setDates(from, to, moved);
-    if (result.ok) emit('fin-period-change', { id: null, from: result.period.from, to: result.period.to });
+    if (result.ok && result.changed)
+      emit('fin-period-change', { id: null, from: result.period.from, to: result.period.to });
     return result;
   };
   const onView = (id: string | number) => {
@@ -217,11 +222,14 @@ export function StockChart({
     announceCompare();
   };
   const onCancelCompare = () => {
-    store.cancelCompare();
-    announceCompare();
+    if (store.cancelCompare()) announceCompare();
+  };
+  // SPEC §4: the compare field's clear cancels the comparison (the field stays open).
+  const onClearCompareField = () => {
+    if (store.cancelCompare({ closeField: false })) announceCompare();
   };
   const onExport = () => {
-    const decision = store.exportExcel(archive.total);
+    const decision = store.exportExcel();
     if (decision?.kind === 'download' && decision.auto) startDownload(decision.url);
   };
 
@@ -241,6 +249,7 @@ export function StockChart({
           period={period}
           todayAvailable={todayAvailable}
           disabled={!period}
+          lang={lang}
           onSelect={onPeriod}
           onDates={onDates}
           t={t}
@@ -324,6 +333,7 @@ export function StockChart({
               loginUrl={loginUrl}
               accessUrl={accessUrl}
               onCompare={onCompare}
+              onCancel={onClearCompareField}
             />
           </Suspense>
         </div>
@@ -356,42 +366,45 @@ export function StockChart({
       ) : null}
 
       <div className="sc__body" aria-busy={loading || undefined} data-status={state.status}>
-        {view === VIEW_CHART ? (
-          <>
-            <div
-              className="sc__chart"
-              // What the chart was given, for tests and integrators (the canvas cannot be queried).
-              data-mode={state.mode}
-              data-compare={comparing || undefined}
-              data-value-axis={chartView.valueAxis}
-              data-tooltip={chartView.tooltip}
-              data-flags={chartView.flags?.length ?? 0}
-              data-series={chartView.series.length}
-              data-view-points={
-                chartView.mode === 'ohlc'
-                  ? (chartView.ohlc?.bars.length ?? 0) + (chartView.ohlc?.volume.length ?? 0)
-                  : chartView.series.reduce((sum, series) => sum + series.data.length, 0)
-              }
-            >
-              <PriceChart
-                view={chartView}
-                height={height}
-                ariaLabel={t('chart:chart_title').replace('{name}', name)}
-              />
-              <ChartOverlay
-                state={state}
-                empty={extended ? chartView.ohlc?.bars.length === 0 : model.lines.length === 0}
-                anonymous={!user.userAuth}
-                loginUrl={loginUrl}
-                onRetry={store.retry}
-                t={t}
-              />
-            </div>
-            {!extended ? (
-              <ChartLegend items={model.legend} onToggle={store.toggleVisible} onRemove={onRemove} t={t} />
-            ) : null}
-          </>
-        ) : view === VIEW_DYNAMIC ? (
+        {/*
+          The chart stays mounted while another view shows (hidden, at its size): one amCharts
+          Root for the element's life, updated in place, and no blank rebuild on coming back.
+        */}
+        <div className={view === VIEW_CHART ? 'sc__plot' : 'sc__plot sc__plot--hidden'}>
+          <div
+            className="sc__chart"
+            // What the chart was given, for tests and integrators (the canvas cannot be queried).
+            data-mode={state.mode}
+            data-compare={comparing || undefined}
+            data-value-axis={chartView.valueAxis}
+            data-tooltip={chartView.tooltip}
+            data-flags={chartView.flags?.length ?? 0}
+            data-series={chartView.series.length}
+            data-view-points={
+              chartView.mode === 'ohlc'
+                ? (chartView.ohlc?.bars.length ?? 0) + (chartView.ohlc?.volume.length ?? 0)
+                : chartView.series.reduce((sum, series) => sum + series.data.length, 0)
+            }
+          >
+            <PriceChart
+              view={chartView}
+              height={height}
+              ariaLabel={t('chart:chart_title').replace('{name}', name)}
+            />
+            <ChartOverlay
+              state={state}
+              empty={extended ? chartView.ohlc?.bars.length === 0 : model.lines.length === 0}
+              anonymous={!user.userAuth}
+              loginUrl={loginUrl}
+              onRetry={store.retry}
+              t={t}
+            />
+          </div>
+          {!extended ? (
+            <ChartLegend items={model.legend} onToggle={store.toggleVisible} onRemove={onRemove} t={t} />
+          ) : null}
+        </div>
+        {view === VIEW_DYNAMIC ? (
           loading ? (
             <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>
           ) : (
@@ -409,11 +422,11 @@ export function StockChart({
               />
             </Suspense>
           )
-        ) : (
+        ) : view === VIEW_ARCHIVE ? (
           <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
-            <ArchiveView loginUrl={loginUrl} accessUrl={accessUrl} />
+            <ArchiveView pageData={pageData} loginUrl={loginUrl} accessUrl={accessUrl} />
           </Suspense>
-        )}
+        ) : null}
       </div>
 
       <Dialog

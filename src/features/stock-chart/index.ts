@@ -1,4 +1,5 @@
 import css from './stock-chart.css?inline';
+import { datePickerStyles } from '../../widgets/date-picker/index.ts';
 import { dialogStyles } from '../../widgets/dialog/index.ts';
 import { dropdownStyles } from '../../widgets/dropdown/index.ts';
 import { tabsStyles } from '../../widgets/tabs/index.ts';
@@ -9,4 +10,4 @@ export { CHART_PALETTE } from './stock-chart.palette.ts';
  * CSS of the element's shadow root: its widgets' and its own. The parts loaded later (compare
  * field, dynamic table, archive) bring their styles with them.
  */
-export const stockChartStyles = [tabsStyles, dropdownStyles, dialogStyles, css].join('\n');
+export const stockChartStyles = [tabsStyles, datePickerStyles, dropdownStyles, dialogStyles, css].join('\n');

@@ -4,9 +4,10 @@ import type { ChartPoint, TradingSeries, TradingsRequest } from '../../core/api/
 import type { CompareSearchItem } from '../../core/events.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { resetPageData, setStockPageData, $page } from '../../core/stores/page.ts';
-import { $period } from '../../core/stores/period.ts';
+import { $period, periodStore, resetPeriods } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import { PAID_ACCESS_LEVEL, type StockPageData } from '../../core/types.ts';
+import { $archiveTable, archiveTableStore } from '../archive-table/archive-table.store.ts';
 import { createStockChartStore, type StockChartStore } from './stock-chart.store.ts';
 
 const LAST = '30.06.2025';
@@ -57,6 +58,27 @@ type Reply = { status: number; body: unknown };
 let calls: Call[] = [];
 let tradingsReply: (request: TradingsRequest) => Reply | undefined;
 let indexReply: (path: string, body: Record<string, unknown>) => Reply | undefined;
+/** The archive (createTableTradingFullInfo) by stock id: its total, or an HTTP error status. */
+let archiveReply: (stockId: number, body: Record<string, unknown>) => Reply;
+/** While set, index answers wait for it (a user acts while they are on their way). */
+let indexGate: Promise<void> | null = null;
+
+function defaultArchive(stockId: number, body: Record<string, unknown>): Reply {
+  const total = stockId === 1 ? 3 : 0;
+  return {
+    status: 200,
+    body: {
+      result: total > 0,
+      data: [],
+      fields: [],
+      fieldsLabels: {},
+      total,
+      dateFrom: body.dateFrom,
+      dateTo: body.dateTo,
+      currency: 'RUB',
+    },
+  };
+}
 
 function series(stockId: number, tgId: number, request: TradingsRequest, field = 'close'): TradingSeries {
   const intraday = request.date_from === LAST && request.date_to === LAST && tgId === 1 && stockId === 1;
@@ -128,7 +150,12 @@ function stubServer() {
       let reply: Reply | undefined;
       if (url.pathname === '/api/stocks/get_tradings/')
         reply = tradingsReply(body as unknown as TradingsRequest);
-      else if (url.pathname.startsWith('/api/indexes/')) reply = indexReply(url.pathname, body ?? {});
+      else if (url.pathname.startsWith('/api/indexes/')) {
+        if (indexGate) await indexGate;
+        if (init.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+        reply = indexReply(url.pathname, body ?? {});
+      } else if (url.pathname.endsWith('/createTableTradingFullInfo/'))
+        reply = archiveReply(Number(url.pathname.split('/')[3]), body ?? {});
       else if (url.pathname.startsWith('/cb/current_user/action_log/'))
         reply = { status: 200, body: { success: true, id: 1 } };
       reply ??= { status: 404, body: { error: 'not here' } };
@@ -188,6 +215,8 @@ const index = (id: number): CompareSearchItem => ({
 beforeEach(() => {
   tradingsReply = defaultTradings;
   indexReply = defaultIndex;
+  archiveReply = defaultArchive;
+  indexGate = null;
   stubServer();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -198,9 +227,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   resetPageData();
-  $period.set(null);
+  resetPeriods();
   $ground.set(null);
-  cleanStores($user, $page, $ground, $period);
+  cleanStores($user, $page, $ground, $period, $archiveTable, archiveTableStore('#second-stock'));
   document.body.innerHTML = '';
 });
 
@@ -569,5 +598,241 @@ describe('following the page', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(tradingCalls()).toHaveLength(0);
     expect(store.$state.get().status).toBe('idle');
+  });
+});
+
+describe('several instruments on one page (DESIGN §3)', () => {
+  const second = (overrides: Partial<StockPageData> = {}) =>
+    pageData({
+      stockId: 2,
+      stringId: 'gazp',
+      excelDefaultStart: '27.05.2025',
+      excelDefaultEnd: '27.06.2025',
+      archiveExportLink: '/api/stocks/2/1/archive-export/?dateFrom=%from%&dateTo=%to%',
+      ...overrides,
+    });
+
+  it('two charts on blocks with different last dates each load their own window once, no reset loop', async () => {
+    // Before periods were per block, the two charts reset one shared period back and forth.
+    let changes = 0;
+    const stopGuard = $period.listen(() => {
+      if (++changes > 20) throw new Error('the shared period is reset in a loop');
+    });
+    start('paid');
+    setStockPageData(second(), '#second-stock');
+    const other = createStockChartStore({ pageData: '#second-stock' });
+    const stopOther = other.start();
+    await ready();
+    await vi.waitFor(() => expect(other.$state.get().status).toBe('ready'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(
+      tradingCalls().map((call) => [call.body?.stocks_ids, call.body?.date_from, call.body?.date_to]),
+    ).toEqual([
+      [[1], '30.05.2025', LAST],
+      [[2], '27.05.2025', '27.06.2025'],
+    ]);
+    expect(other.$period).toBe(periodStore('#second-stock'));
+    expect(periodStore('#second-stock').get()).toMatchObject({ id: 1, lastDate: '27.06.2025' });
+
+    // A tab of the second chart leaves the first chart's period alone.
+    expect(other.selectPeriod(4)).toBe(true);
+    await vi.waitFor(() => expect(tradingCalls()).toHaveLength(3));
+    expect(tradingCalls()[2]?.body).toMatchObject({ stocks_ids: [2], date_from: '27.06.2024' });
+    expect($period.get()).toMatchObject({ id: 1, from: '30.05.2025' });
+    expect(changes).toBe(1);
+    stopOther();
+    stopGuard();
+  });
+
+  it('decides the Excel export on the archive of its own block', async () => {
+    start('paid');
+    setStockPageData(second(), '#second-stock');
+    const other = createStockChartStore({ pageData: '#second-stock' });
+    const stops = [other.start(), store.$archive.listen(() => {}), other.$archive.listen(() => {})];
+    await ready();
+    await vi.waitFor(() => expect(other.$state.get().status).toBe('ready'));
+    await vi.waitFor(() => expect(store.$archive.get().status).toBe('ready'));
+    await vi.waitFor(() => expect(other.$archive.get().status).toBe('ready'));
+    expect(calls.filter((call) => call.path.endsWith('/createTableTradingFullInfo/'))).toEqual([
+      expect.objectContaining({
+        path: '/api/stocks/1/1/createTableTradingFullInfo/',
+        body: { dateFrom: '30.05.2025', dateTo: LAST },
+      }),
+      expect.objectContaining({
+        path: '/api/stocks/2/1/createTableTradingFullInfo/',
+        body: { dateFrom: '27.05.2025', dateTo: '27.06.2025' },
+      }),
+    ]);
+    expect(store.exportExcel()).toMatchObject({ kind: 'download', auto: true });
+    // The page's main stock has 3 rows; this block's stock none.
+    expect(other.exportExcel()).toEqual({ kind: 'empty' });
+    expect(other.$alert.get()?.key).toBe('chart:export_empty');
+    stops.forEach((stopIt) => stopIt());
+  });
+
+  it('says the archive could not be loaded instead of "no data" when its load failed', async () => {
+    archiveReply = () => ({ status: 500, body: { error: 'boom' } });
+    start('paid');
+    const stopArchive = store.$archive.listen(() => {});
+    await ready();
+    await vi.waitFor(() => expect(store.$archive.get().status).toBe('error'));
+    expect(store.exportExcel()).toEqual({ kind: 'archive_error' });
+    expect(store.$alert.get()?.key).toBe('chart:export_archive_error');
+    stopArchive();
+  });
+});
+
+describe('the 206 retry chain', () => {
+  it('retries once even when the date it names gives the window asked for, then shows no data', async () => {
+    tradingsReply = (request) =>
+      tradingCalls().length > 10
+        ? { status: 500, body: { error: 'endless retries' } }
+        : { status: 206, body: { date: request.date_to, 'date.numeric': ms(request.date_to) / 1000 } };
+    start('paid');
+    await ready();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const chain = () =>
+      tradingCalls().map((call) => [call.body?.date_from, call.body?.date_to, call.body?.getChartIteration]);
+    expect(chain()).toEqual([
+      ['30.05.2025', LAST, 1],
+      ['30.05.2025', LAST, 2],
+    ]);
+    expect(store.$state.get()).toMatchObject({ status: 'ready', error: null });
+    expect(store.$state.get().main?.data).toEqual([]);
+    expect($period.get()?.id).toBe(1); // the window did not move: the tab stays
+
+    // Another window starts another chain: again exactly one retry.
+    store.selectPeriod(2);
+    await vi.waitFor(() => expect(tradingCalls()).toHaveLength(4));
+    await ready();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(chain().slice(2)).toEqual([
+      ['30.03.2025', LAST, 1],
+      ['30.03.2025', LAST, 2],
+    ]);
+  });
+});
+
+describe('Today known in advance', () => {
+  it('hides Today up front when the page says there are no intraday bars, and never asks for it', async () => {
+    start('paid', pageData({ intradayAvailable: false }));
+    await ready();
+    expect(store.$state.get().noIntraday).toBe(true);
+    store.selectPeriod(0);
+    await vi.waitFor(() => expect($period.get()?.id).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(tradingCalls().some((call) => call.body?.date_from === call.body?.date_to)).toBe(false);
+  });
+
+  it('offers Today when the page says there are intraday bars', async () => {
+    start('paid', pageData({ intradayAvailable: true }));
+    await ready();
+    expect(store.$state.get().noIntraday).toBe(false);
+    store.selectPeriod(0);
+    await ready();
+    expect(store.$state.get().main?.intraday).toBe(true);
+  });
+});
+
+describe('only real period changes', () => {
+  it('a tab that is already the period reloads nothing', async () => {
+    start('paid');
+    await ready();
+    expect(store.selectPeriod(1)).toBe(false);
+    expect(store.setDates('01.06.2025', '10.06.2025', 'from')).toMatchObject({ ok: true, changed: true });
+    await ready();
+    expect(store.setDates('01.06.2025', '10.06.2025', 'from')).toMatchObject({ ok: true, changed: false });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(tradingCalls()).toHaveLength(2);
+  });
+});
+
+describe('index compare (SPEC §7, §8)', () => {
+  it('asks getGraphicData for 99 only when the one-day window is today, not the last trading date', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 6, 1, 12)); // 01.07.2025; the last trading date was the day before
+    start('paid');
+    await ready();
+    store.addCompare(index(1));
+    store.addCompare(index(2));
+    const loaded = () =>
+      vi.waitFor(() => expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true));
+    await loaded();
+    calls = [];
+    store.setDates(LAST, LAST, 'from');
+    await ready();
+    await loaded();
+    store.setDates('01.07.2025', '01.07.2025', 'from');
+    await ready();
+    await loaded();
+    expect(
+      calls
+        .filter((call) => call.path.endsWith('/getGraphicData/'))
+        .map((call) => [call.body?.beginDate, call.body?.periodId]),
+    ).toEqual([
+      [LAST, null],
+      ['01.07.2025', 99],
+    ]);
+  });
+
+  it('removes indexes whose load failed, frees their colours and only logs', async () => {
+    start('paid');
+    await ready();
+    store.addCompare(index(1));
+    store.addCompare(index(2));
+    store.addCompare(stock(2));
+    await vi.waitFor(() =>
+      expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true),
+    );
+    indexReply = () => ({ status: 500, body: { error: 'boom' } });
+    store.selectPeriod(2);
+    await vi.waitFor(() =>
+      expect(store.$state.get().compared.map((item) => item.key)).toEqual(['stock:2:1']),
+    );
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('compared indexes not loaded'));
+    expect(store.$alert.get()).toBeNull();
+    indexReply = defaultIndex;
+    store.addCompare(index(3));
+    expect(store.$state.get().compared.map((item) => [item.key, item.colorIndex])).toEqual([
+      ['stock:2:1', 3],
+      ['index:3', 1],
+    ]);
+  });
+
+  it('does not say null_compare_data for an item the user removed while it loaded', async () => {
+    indexReply = (_path, body) => ({
+      status: 200,
+      body: { ...indexGraph(body.index_id as number, body), graph_data: [] },
+    });
+    start('paid');
+    await ready();
+    let open: () => void = () => {};
+    indexGate = new Promise((resolve) => (open = resolve));
+    store.addCompare(index(9));
+    store.removeCompare('index:9');
+    open();
+    await vi.waitFor(() => expect(calls.some((call) => call.path.includes('/api/indexes/9/'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.$alert.get()).toBeNull();
+  });
+});
+
+describe('the compare field clear (SPEC §4 "Clear emits cancel events")', () => {
+  it('cancels the comparison, reloads the single chart and keeps the field open', async () => {
+    start('paid');
+    await ready();
+    store.toggleCompare();
+    store.addCompare(stock(2));
+    await vi.waitFor(() => expect(store.$state.get().compared[0]?.data).not.toBeNull());
+    calls = [];
+    expect(store.cancelCompare({ closeField: false })).toBe(true);
+    await ready();
+    expect(store.$state.get()).toMatchObject({ compared: [], compareOpen: true });
+    expect(tradingCalls().map((call) => call.body?.stocks_ids)).toEqual([[1]]);
+    // Nothing compared: nothing to cancel, nothing reloads.
+    calls = [];
+    expect(store.cancelCompare({ closeField: false })).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(tradingCalls()).toEqual([]);
   });
 });

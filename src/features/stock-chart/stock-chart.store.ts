@@ -1,10 +1,13 @@
 /**
  * The state of one `<fin-stock-chart>` (SPEC §4 "Stock chart"): what the chart shows for the
- * page's stock, the shared trading ground and the shared period; the compared stocks and indexes
- * with their colours; the 206 retry; Today availability; the extended view; alerts and prompts.
+ * stock of its page-data block, the trading ground and the block's period; the compared stocks
+ * and indexes with their colours; the 206 retry; Today availability; the extended view; alerts
+ * and prompts.
  *
- * It follows the shared stores itself (`$page`, `$ground`, `$period`, `$user`), so a ground switch
- * (which sets the page data, the period and the ground one after the other) gives one load.
+ * It follows the stores of its page-data block itself (the block's page data and period, and for
+ * the page's main block the shared `$ground`; `$user`), so a ground switch (which sets the page
+ * data, the period and the ground one after the other) gives one load. An instrument with its own
+ * block has its own period: two charts with different last dates never reset each other's.
  * Series are kept for the current window only: a new window clears them and loads again.
  */
 import { atom, type ReadableAtom } from 'nanostores';
@@ -30,10 +33,10 @@ import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
 import {
-  $period,
   DEFAULT_PERIOD_ID,
   initPeriod,
-  selectPeriod as selectSharedPeriod,
+  periodStore,
+  selectPeriod as selectBlockPeriod,
   setPeriodDates,
   type ChartPeriod,
   type PeriodDatesResult,
@@ -41,9 +44,11 @@ import {
 } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import type { StockPageData, TradingGround, UserGlobals } from '../../core/types.ts';
+import { archiveTableStore, type ArchiveTableState } from '../archive-table/archive-table.store.ts';
 import { allocateColor } from './stock-chart.palette.ts';
 import {
   ALERT_MS,
+  calendarToday,
   compareLimitAlert,
   entityKey,
   excelExportDecision,
@@ -75,6 +80,8 @@ export interface StockChartContext {
   /** DD.MM.YYYY: the stock's last trading date on this ground (page data excelDefaultEnd). */
   lastDate: string;
   hideGraph: boolean;
+  /** Page data intradayAvailable: false hides Today up front; null when the page does not say. */
+  intradayAvailable: boolean | null;
   user: UserGlobals;
 }
 
@@ -150,6 +157,7 @@ export function chartContext(
     excelExportAccess: page.excelExportAccess,
     lastDate: page.excelDefaultEnd,
     hideGraph: page.hideGraph,
+    intradayAvailable: page.intradayAvailable ?? null,
     user,
   };
 }
@@ -176,6 +184,10 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
   const selector = options.pageData ?? DEFAULT_PAGE_DATA_SELECTOR;
   const followsSharedGround = selector === DEFAULT_PAGE_DATA_SELECTOR;
   const $page = stockPageStore(selector);
+  const $period = periodStore(selector);
+  /** The archive of the same block: its total decides the Excel export (SPEC §5). */
+  const $archive = archiveTableStore(selector);
+  const selectBlockPeriodId = (id: PeriodId) => selectBlockPeriod(id, selector);
   const $state = atom<StockChartState>(INITIAL);
   const $context = atom<StockChartContext | null>(null);
   const $alert = atom<ChartAlert | null>(null);
@@ -189,9 +201,12 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
   const inflight = new Set<string>();
   /** Stock/ground pairs found without intraday data. */
   const noIntraday = new Set<string>();
-  /** The window a 206 moved the period to: its load is the retry (one per request chain). */
+  /**
+   * The window a 206 sent the chart to: the next load of the main data for it is the retry
+   * (getChartIteration 2), and a 206 on the retry ends the chain (SPEC §4: retry once). Kept per
+   * request chain, not per window change: the window of the retry may be the one just asked for.
+   */
   let pendingRetry: { from: string; to: string } | null = null;
-  let retriedWindow: string | null = null;
   /** The next load follows a period the user picked (sent as userChangePeriod). */
   let userChangedPeriod = false;
   let indexCompareLogged = false;
@@ -281,15 +296,16 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     }
     const period = $period.get();
     if (!period || period.lastDate !== ctx.lastDate) {
-      initPeriod(ctx.lastDate); // its change schedules the next sync
+      initPeriod(ctx.lastDate, selector); // its change schedules the next sync
       return;
     }
     const { mode } = $state.get();
-    const todayOk = isTodayAvailable(ctx.groundId, noIntraday.has(groundKey(ctx)), mode === 'extended');
-    if ($state.get().noIntraday !== noIntraday.has(groundKey(ctx)))
-      update({ noIntraday: noIntraday.has(groundKey(ctx)) });
+    // The page may say up front that there are no intraday bars; else a Today answer tells.
+    const withoutToday = ctx.intradayAvailable === false || noIntraday.has(groundKey(ctx));
+    const todayOk = isTodayAvailable(ctx.groundId, withoutToday, mode === 'extended');
+    if ($state.get().noIntraday !== withoutToday) update({ noIntraday: withoutToday });
     if (period.id === 0 && !todayOk) {
-      selectSharedPeriod(DEFAULT_PERIOD_ID); // SPEC §4: no Today here, 1M instead
+      selectBlockPeriodId(DEFAULT_PERIOD_ID); // SPEC §4: no Today here, 1M instead
       return;
     }
 
@@ -303,10 +319,9 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
       period.to,
     ].join('|');
     if (key !== windowKey) {
-      const retry =
-        pendingRetry !== null && pendingRetry.from === period.from && pendingRetry.to === period.to;
-      pendingRetry = null;
-      retriedWindow = retry ? key : null;
+      // The user went to another window before the retry was sent: that chain is over.
+      if (pendingRetry && (pendingRetry.from !== period.from || pendingRetry.to !== period.to))
+        pendingRetry = null;
       resetWindow(key);
       update({ from: period.from, to: period.to });
     }
@@ -366,7 +381,9 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     inflight.add(flag);
     stocks.forEach((item) => inflight.add(item.key));
     update({ status: 'loading', error: null });
-    const retried = retriedWindow === key;
+    const retried =
+      pendingRetry !== null && pendingRetry.from === period.from && pendingRetry.to === period.to;
+    pendingRetry = null;
     const userChangePeriod = userChangedPeriod;
     userChangedPeriod = false;
     try {
@@ -389,8 +406,13 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
       if (answer.status === 206) {
         if (period.id === 0) return markNoIntraday(ctx);
         if (!retried) {
-          pendingRetry = retryWindow(period.from, period.to, answer.retry.date);
-          const moved = setPeriodDates(pendingRetry.from, pendingRetry.to, 'from');
+          const target = retryWindow(period.from, period.to, answer.retry.date);
+          pendingRetry = target;
+          if (target.from === period.from && target.to === period.to) {
+            schedule(); // the same window: the retry goes out for it as it is
+            return;
+          }
+          const moved = setPeriodDates(target.from, target.to, 'from', selector);
           if (moved.ok) return; // the period change loads the retry
           pendingRetry = null;
         }
@@ -457,7 +479,7 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
   function markNoIntraday(ctx: StockChartContext): void {
     noIntraday.add(groundKey(ctx));
     update({ noIntraday: true });
-    selectSharedPeriod(DEFAULT_PERIOD_ID);
+    selectBlockPeriodId(DEFAULT_PERIOD_ID);
   }
 
   function setComparedData(entries: Array<[string, ChartPoint[]]>): void {
@@ -470,11 +492,15 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     });
   }
 
-  /** SPEC §4, §5: compared items without data are removed (their colour is freed) with null_compare_data. */
+  /**
+   * SPEC §4, §5: compared items without data are removed (their colour is freed) with
+   * null_compare_data; items the user removed meanwhile are gone already and say nothing.
+   */
   function dropEmptyCompared(keys: string[]): void {
-    if (keys.length === 0) return;
     const drop = new Set(keys);
-    update({ compared: $state.get().compared.filter((item) => !drop.has(item.key)) });
+    const { compared } = $state.get();
+    if (!compared.some((item) => drop.has(item.key))) return;
+    update({ compared: compared.filter((item) => !drop.has(item.key)) });
     alert('compare:null_compare_data');
   }
 
@@ -532,7 +558,7 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
           beginDate: period.from,
           endDate: period.to,
           compareIndexes: rest.map((item) => item.entity.id),
-          periodId: isTodayPeriod(period) ? INTRADAY_PERIOD_ID : null,
+          periodId: isTodayPeriod(period, calendarToday()) ? INTRADAY_PERIOD_ID : null,
         },
         signal,
       );
@@ -553,9 +579,9 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     } catch (error) {
       if (signal.aborted || isAborted(error) || windowKey !== key) return;
       items.forEach((item) => inflight.delete(item.key));
-      // SPEC §8: index comparison errors are only logged.
+      // SPEC §8: index comparison errors are only logged; the items leave the legend (colours freed).
       console.error(`fin-elements: compared indexes not loaded: ${asApiError(error).message}`);
-      setComparedData(items.map((item) => [item.key, []]));
+      removeItems(items.map((item) => item.key));
     }
   }
 
@@ -573,7 +599,11 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
           index_id: item.entity.id,
           begin_date: period.from,
           end_date: period.to,
-          period_id: isTodayPeriod(period) ? INTRADAY_PERIOD_ID : null,
+          // SPEC §7: 99 when intraday, so the index matches the main line's 5-minute points.
+          period_id:
+            $state.get().main?.intraday === true || isTodayPeriod(period, calendarToday())
+              ? INTRADAY_PERIOD_ID
+              : null,
         },
         signal,
       );
@@ -615,18 +645,22 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     };
   }
 
-  /** A period tab (SPEC §4): clears the series and reloads the chart and, by the shared period, the archive. */
-  function selectPeriod(id: PeriodId): void {
+  /**
+   * A period tab (SPEC §4): clears the series and reloads the chart and, by the block's period, the
+   * archive. False when it was the period already (nothing reloads, nothing to announce).
+   */
+  function selectPeriod(id: PeriodId): boolean {
     const period = $period.get();
-    if (period?.id === id) return;
-    userChangedPeriod = true;
-    selectSharedPeriod(id);
+    if (period?.id === id) return false;
+    const changed = selectBlockPeriodId(id);
+    if (changed) userChangedPeriod = true;
+    return changed;
   }
 
   /** Dates the user picked: the period becomes null; a start after the end is refused. */
   function setDates(from: string, to: string, moved: 'from' | 'to'): PeriodDatesResult {
-    const result = setPeriodDates(from, to, moved);
-    if (result.ok) userChangedPeriod = true;
+    const result = setPeriodDates(from, to, moved, selector);
+    if (result.ok && result.changed) userChangedPeriod = true;
     return result;
   }
 
@@ -641,7 +675,7 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     update({ mode, compareOpen: mode === 'extended' ? false : $state.get().compareOpen });
     if (mode === 'extended' && $period.get()?.id !== DEFAULT_PERIOD_ID) {
       userChangedPeriod = true;
-      selectSharedPeriod(DEFAULT_PERIOD_ID);
+      selectBlockPeriodId(DEFAULT_PERIOD_ID);
     }
     schedule();
     return true;
@@ -734,11 +768,19 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     });
   }
 
-  /** SPEC §4: cancelling clears the compared series and reloads the single chart. */
-  function cancelCompare(): void {
-    update({ compared: [], compareOpen: false, mainVisible: true });
+  /**
+   * SPEC §4: cancelling clears the compared series and reloads the single chart. The toolbar's
+   * cancel closes the compare field; the field's own clear button (SPEC §4 "Clear emits cancel
+   * events") leaves it open for the next search. Returns false when nothing was compared.
+   */
+  function cancelCompare(opts: { closeField?: boolean } = {}): boolean {
+    const closeField = opts.closeField ?? true;
+    const { compared, compareOpen } = $state.get();
+    update({ compared: [], compareOpen: closeField ? false : compareOpen, mainVisible: true });
+    if (compared.length === 0) return false;
     windowKey = null; // forget the cached series of the window
     schedule();
+    return true;
   }
 
   /** The retry after a failed load. */
@@ -763,17 +805,20 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
   }
 
   /**
-   * The Excel export of the archive of the current period (SPEC §5, §6); `total` is the archive's
-   * row count. The caller starts an `auto` download; a larger one waits behind a notice.
+   * The Excel export of the archive of the current period (SPEC §5, §6), decided on the row count
+   * of this block's archive. The caller starts an `auto` download; a larger one waits behind a
+   * notice.
    */
-  function exportExcel(total: number): ExcelExportDecision | null {
+  function exportExcel(): ExcelExportDecision | null {
     const ctx = $context.get();
     const period = $period.get();
     if (!ctx || !period || !ctx.archiveExportLink) return null;
+    const archive = $archive.get();
     const decision = excelExportDecision({
       user: ctx.user,
       excelExportAccess: ctx.excelExportAccess,
-      total,
+      total: archive.total,
+      archiveFailed: archive.status === 'error',
       url: archiveExportUrl(ctx.archiveExportLink, period.from, period.to),
     });
     update({ exportLink: null });
@@ -787,12 +832,15 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
       case 'denied':
         alert(decision.label);
         break;
+      case 'archive_error':
+        alert('chart:export_archive_error');
+        break;
       case 'empty':
         alert('chart:export_empty');
         break;
       case 'download':
         if (decision.auto) alert('chart:export_started');
-        else update({ exportLink: { url: decision.url, total } });
+        else update({ exportLink: { url: decision.url, total: archive.total } });
         break;
     }
     return decision;
@@ -806,6 +854,10 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     $state: $state as ReadableAtom<StockChartState>,
     $context: $context as ReadableAtom<StockChartContext | null>,
     $alert: $alert as ReadableAtom<ChartAlert | null>,
+    /** The chart's period (its page-data block's). */
+    $period,
+    /** The archive of the chart's page-data block (the export button waits for it). */
+    $archive: $archive as ReadableAtom<ArchiveTableState>,
     start,
     selectPeriod,
     setDates,

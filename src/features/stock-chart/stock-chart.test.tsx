@@ -1,4 +1,6 @@
 import { cleanStores } from 'nanostores';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TradingSeries, TradingsRequest } from '../../core/api/stocks.ts';
 import { $ground } from '../../core/stores/ground.ts';
@@ -9,6 +11,7 @@ import { $period } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import { PAID_ACCESS_LEVEL, type StockPageData } from '../../core/types.ts';
 import type { PriceChartProps } from '../../widgets/chart/index.ts';
+import { PeriodControls } from './PeriodControls.tsx';
 
 // happy-dom has no canvas: the chart is drawn in the browser tests. Here it shows what it was given.
 vi.mock('../../widgets/chart/PriceChart.tsx', () => ({
@@ -149,6 +152,21 @@ const tabTexts = (root: ShadowRoot, label: string) =>
     (tab) => tab.textContent,
   );
 
+const dateInputs = (root: ShadowRoot) => [
+  ...root.querySelectorAll<HTMLInputElement>('[part~="date-picker-input"]'),
+];
+const dateError = (root: ShadowRoot) => root.querySelector('[part~="date-picker-error"]');
+
+/** Text as the user leaves it in a date input (React hears the input event). */
+function typeDate(input: HTMLInputElement, text: string) {
+  input.focus();
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+const pressEnter = (input: HTMLInputElement) =>
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+const blur = (input: HTMLInputElement) => input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+
 describe('<fin-stock-chart>', () => {
   it('loads the 1M window for the page stock and draws it', async () => {
     const { root } = await mount('paid');
@@ -241,15 +259,184 @@ describe('<fin-stock-chart>', () => {
 
   it('refuses a start date after the end date with graph_period_start_incorrect', async () => {
     const { root } = await mount('paid');
-    const [from] = root().querySelectorAll<HTMLInputElement>('input[type="date"]');
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setter.call(from, '2025-07-15');
-    from!.dispatchEvent(new Event('input', { bubbles: true }));
+    const [from, to] = dateInputs(root());
+    typeDate(to!, '10.06.2025');
+    pressEnter(to!);
     await vi.waitFor(() =>
-      expect(root().querySelector('[data-error="period"]')?.textContent).toBe(
-        '{{chart:graph_period_start_incorrect}}',
-      ),
+      expect(tradings.at(-1)).toMatchObject({ date_from: '30.05.2025', date_to: '10.06.2025' }),
     );
-    expect($period.get()).toMatchObject({ id: 1, from: '30.05.2025' });
+    const sent = tradings.length;
+    typeDate(from!, '20.06.2025');
+    pressEnter(from!);
+    await vi.waitFor(() =>
+      expect(dateError(root())?.textContent).toBe('{{chart:graph_period_start_incorrect}}'),
+    );
+    expect(from!.getAttribute('aria-invalid')).toBe('true');
+    // The typed text stays for correction; the period and the server stay as they were.
+    expect(from!.value).toBe('20.06.2025');
+    expect($period.get()).toMatchObject({ id: null, from: '30.05.2025', to: '10.06.2025' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(tradings).toHaveLength(sent);
+  });
+
+  it('announces fin-period-change only for a real change, not a click on the selected tab', async () => {
+    const { element, root } = await mount('paid');
+    const events: unknown[] = [];
+    element.addEventListener('fin-period-change', (event) => events.push(event.detail));
+    const tab = (label: string) =>
+      [...root().querySelectorAll<HTMLButtonElement>('[role="tab"]')].find(
+        (button) => button.textContent === label,
+      )!;
+    tab('{{chart:period_1m}}').click();
+    expect(events).toEqual([]);
+    tab('{{chart:period_3m}}').click();
+    tab('{{chart:period_3m}}').click();
+    expect(events).toEqual([{ id: 2, from: '30.03.2025', to: LAST }]);
+    await vi.waitFor(() => expect(tradings).toHaveLength(2));
+  });
+
+  it('applies no half-typed date: nothing is sent while typing, Enter says what is wrong', async () => {
+    const { element, root } = await mount('paid');
+    const events: unknown[] = [];
+    element.addEventListener('fin-period-change', (event) => events.push(event.detail));
+    const [from] = dateInputs(root());
+    // Key by key, as typed: no change, no call, no message until Enter or blur.
+    for (const text of ['0', '02', '02.0', '02.05.', '02.05.2', '02.05.20']) typeDate(from!, text);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(dateError(root())).toBeNull();
+    expect(tradings).toHaveLength(1);
+    pressEnter(from!);
+    await vi.waitFor(() => expect(dateError(root())?.textContent).toBe('{{chart:date_invalid}}'));
+    expect($period.get()).toMatchObject({ id: 1, from: '30.05.2025', to: LAST });
+    // Outside the stock's dates (before 1970, after its last trading date): said, not sent.
+    typeDate(from!, '31.12.1969');
+    blur(from!);
+    await vi.waitFor(() => expect(dateError(root())?.textContent).toBe('{{chart:date_out_of_range}}'));
+    typeDate(from!, '01.07.2025');
+    pressEnter(from!);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(tradings).toHaveLength(1);
+    expect(events).toEqual([]);
+    // The whole date: applied, announced once, sent once.
+    typeDate(from!, '02.05.2025');
+    pressEnter(from!);
+    await vi.waitFor(() => expect(tradings.at(-1)).toMatchObject({ date_from: '02.05.2025', date_to: LAST }));
+    expect(dateError(root())).toBeNull();
+    expect($period.get()).toMatchObject({ id: null, from: '02.05.2025', to: LAST });
+    expect(events).toEqual([{ id: null, from: '02.05.2025', to: LAST }]);
+    // Enter again and leaving the field with the same text change nothing.
+    pressEnter(from!);
+    blur(from!);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events).toHaveLength(1);
+    expect(tradings).toHaveLength(2);
+    expect(root().querySelector('[aria-label="{{chart:period_label}}"] [aria-selected="true"]')).toBeNull();
+  });
+
+  it('says when the 10-year cap moved the end; the notice goes with the next period or a refused text', async () => {
+    const { root } = await mount('paid');
+    const [from, to] = dateInputs(root());
+    typeDate(from!, '01.01.2014');
+    pressEnter(from!);
+    await vi.waitFor(() =>
+      expect(tradings.at(-1)).toMatchObject({ date_from: '01.01.2014', date_to: '01.01.2024' }),
+    );
+    expect(to!.value).toBe('01.01.2024');
+    const notice = () => root().querySelector('.sc__date-notice')?.textContent ?? null;
+    expect(notice()).toBe('{{chart:period_capped}}');
+    typeDate(to!, '31.02.2024');
+    pressEnter(to!);
+    await vi.waitFor(() => expect(dateError(root())?.textContent).toBe('{{chart:date_invalid}}'));
+    expect(notice()).toBeNull();
+
+    // The start moved instead when the end was the date typed.
+    typeDate(to!, LAST);
+    pressEnter(to!);
+    await vi.waitFor(() => expect(tradings.at(-1)).toMatchObject({ date_from: '30.06.2015', date_to: LAST }));
+    expect(from!.value).toBe('30.06.2015');
+    expect(notice()).toBe('{{chart:period_capped}}');
+    [...root().querySelectorAll<HTMLButtonElement>('[role="tab"]')]
+      .find((button) => button.textContent === '{{chart:period_3m}}')!
+      .click();
+    await vi.waitFor(() => expect(from!.value).toBe('30.03.2025'));
+    expect(notice()).toBeNull();
+  });
+
+  it('shows the period in the date picker, bounded by the stock dates', async () => {
+    const { root } = await mount('paid');
+    const picker = root().querySelector('[part~="date-picker"]')!;
+    expect(picker).not.toBeNull();
+    expect([...picker.querySelectorAll('label')].map((label) => label.textContent)).toEqual([
+      '{{chart:date_from}}',
+      '{{chart:date_to}}',
+    ]);
+    expect(dateInputs(root()).map((input) => input.value)).toEqual(['30.05.2025', LAST]);
+    // The calendar: the last trading date is the latest day, and the shortcuts count back from it.
+    root().querySelector<HTMLButtonElement>('[part~="date-picker-button"]')!.click();
+    await vi.waitFor(() => expect(root().querySelector('[role="dialog"]')).not.toBeNull());
+    const day = (date: string) => root().querySelector(`[data-date="${date}"]`);
+    // It opens on the start's month; the next one holds the last trading date.
+    expect(day('30.05.2025')?.closest('[aria-selected]')?.getAttribute('aria-selected')).toBe('true');
+    root().querySelector<HTMLButtonElement>('[aria-label="{{widgets:next_month}}"]')!.click();
+    await vi.waitFor(() => expect(day('30.06.2025')).not.toBeNull());
+    expect(day(LAST)?.getAttribute('aria-current')).toBe('date');
+    expect(day('01.07.2025')?.getAttribute('aria-disabled')).toBe('true');
+    expect(
+      [...root().querySelectorAll('.fin-date-picker__shortcut')].map((button) => button.textContent),
+    ).toEqual(['{{widgets:last_days}}', '{{widgets:last_days}}']);
+  });
+
+  it('keeps the one chart mounted while the dynamic table and the archive show', async () => {
+    const { root } = await mount('paid');
+    const chart = root().querySelector('.price-chart-stub');
+    const view = (label: string) =>
+      [...root().querySelectorAll<HTMLButtonElement>('[role="tab"]')]
+        .find((button) => button.textContent === label)!
+        .click();
+    view('{{chart:view_dynamic}}');
+    await vi.waitFor(() => expect(root().querySelector('.sc__plot--hidden')).not.toBeNull());
+    expect(root().querySelector('.price-chart-stub')).toBe(chart);
+    view('{{chart:view_archive}}');
+    await vi.waitFor(() => expect(root().querySelector('.at, [part="block"] .at')).not.toBeNull());
+    expect(root().querySelector('.price-chart-stub')).toBe(chart);
+    view('{{chart:view_chart}}');
+    await vi.waitFor(() => expect(root().querySelector('.sc__plot--hidden')).toBeNull());
+    expect(root().querySelector('.price-chart-stub')).toBe(chart);
+  });
+});
+
+describe('PeriodControls', () => {
+  it('says so when the period store refuses dates the picker let through, until the period moves', () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    const onDates = vi.fn(() => ({ ok: false as const, error: 'invalid_date' as const }));
+    const render = (from: string, id: 1 | 2 | null = 1) =>
+      act(() =>
+        root.render(
+          <PeriodControls
+            period={{ id, from, to: LAST, lastDate: LAST }}
+            todayAvailable
+            disabled={false}
+            lang="eng"
+            onSelect={() => {}}
+            onDates={onDates}
+            t={(key) => `{{${key}}}`}
+          />,
+        ),
+      );
+    render('30.05.2025');
+    const [from] = [...container.querySelectorAll<HTMLInputElement>('[part~="date-picker-input"]')];
+    act(() => {
+      typeDate(from!, '02.05.2025');
+      pressEnter(from!);
+    });
+    expect(onDates).toHaveBeenCalledWith('02.05.2025', LAST, 'from');
+    expect(container.querySelector('[data-error="period"]')?.textContent).toBe('{{chart:date_invalid}}');
+    render('30.03.2025', 2);
+    expect(container.querySelector('[data-error="period"]')).toBeNull();
+    act(() => root.unmount());
+    container.remove();
   });
 });

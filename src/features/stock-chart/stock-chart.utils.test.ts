@@ -12,6 +12,7 @@ import {
   compareStats,
   comparedLine,
   dynamicTableRows,
+  calendarToday,
   excelExportDecision,
   isTodayAvailable,
   isTodayPeriod,
@@ -95,12 +96,21 @@ describe('windows', () => {
     expect(isTodayAvailable(1, false, true)).toBe(false);
   });
 
-  it('asks indexes for intraday values (99) on Today or a one-day window on the last date', () => {
-    const lastDate = '30.06.2025';
-    expect(isTodayPeriod({ id: 0, from: lastDate, to: lastDate, lastDate })).toBe(true);
-    expect(isTodayPeriod({ id: null, from: lastDate, to: lastDate, lastDate })).toBe(true);
-    expect(isTodayPeriod({ id: null, from: '27.06.2025', to: '27.06.2025', lastDate })).toBe(false);
-    expect(isTodayPeriod({ id: 1, from: '30.05.2025', to: lastDate, lastDate })).toBe(false);
+  it('asks indexes for intraday values (99) on Today or a one-day window on today, the calendar date (SPEC §7)', () => {
+    // Saturday 28.06.2025: the last trading date is Friday's.
+    const lastDate = '27.06.2025';
+    const today = '28.06.2025';
+    expect(isTodayPeriod({ id: 0, from: lastDate, to: lastDate }, today)).toBe(true);
+    expect(isTodayPeriod({ id: null, from: today, to: today }, today)).toBe(true);
+    // One day on the last trading date that is not today is a plain window.
+    expect(isTodayPeriod({ id: null, from: lastDate, to: lastDate }, today)).toBe(false);
+    expect(isTodayPeriod({ id: null, from: '27.06.2025', to: today }, today)).toBe(false);
+    expect(isTodayPeriod({ id: 1, from: '28.05.2025', to: today }, today)).toBe(false);
+  });
+
+  it('takes today from the calendar of the visitor', () => {
+    expect(calendarToday(new Date(2025, 5, 28, 23, 59))).toBe('28.06.2025');
+    expect(calendarToday(new Date(2025, 0, 2, 0, 1))).toBe('02.01.2025');
   });
 });
 
@@ -367,6 +377,16 @@ describe('Excel export rules (SPEC §5, §6)', () => {
     expect(excelExportDecision({ ...base, user: paid, excelExportAccess: false })).toEqual({
       kind: 'denied',
       label: 'common:access_denied_auth',
+    });
+  });
+
+  it('says the archive failed to load instead of "no data" when its load failed', () => {
+    expect(excelExportDecision({ ...base, user: paid, total: 0, archiveFailed: true })).toEqual({
+      kind: 'archive_error',
+    });
+    // The access prompts come first: a failed archive does not tell a visitor more.
+    expect(excelExportDecision({ ...base, user: free, total: 0, archiveFailed: true })).toEqual({
+      kind: 'access',
     });
   });
 

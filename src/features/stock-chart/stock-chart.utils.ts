@@ -69,9 +69,17 @@ function parse(date: string) {
   return dayjs.utc(date, DATE_FORMAT, true);
 }
 
-/** SPEC §7 periodId 99: the period is Today, or begin = end = the last trading date. */
-export function isTodayPeriod(period: ChartPeriod): boolean {
-  return period.id === 0 || (period.from === period.to && period.to === period.lastDate);
+/** Today's calendar date in the visitor's time zone, DD.MM.YYYY. */
+export function calendarToday(now: Date = new Date()): string {
+  return dayjs(now).format(DATE_FORMAT);
+}
+
+/**
+ * SPEC §7 getGraphicData periodId 99: the period is Today, or begin = end = today (the calendar
+ * date, not the stock's last trading date: a day picked in the past is a plain window).
+ */
+export function isTodayPeriod(period: Pick<ChartPeriod, 'id' | 'from' | 'to'>, today: string): boolean {
+  return period.id === 0 || (period.from === period.to && period.to === today);
 }
 
 /**
@@ -444,6 +452,8 @@ export type ExcelExportDecision =
    * the `login` case, whose text is access_denied.)
    */
   | { kind: 'denied'; label: 'common:access_denied_auth' }
+  /** The archive of the period could not be loaded: its row count is unknown, so say that. */
+  | { kind: 'archive_error' }
   /** The archive of the period has no rows: nothing is sent. */
   | { kind: 'empty' }
   /** Download `url`; `auto` starts it at once (≤ 2500 rows), else the user clicks the link after a notice. */
@@ -453,12 +463,15 @@ export function excelExportDecision(input: {
   user: UserGlobals;
   excelExportAccess: boolean;
   total: number;
+  /** The archive's last load failed (its total 0 says nothing about the period). */
+  archiveFailed?: boolean;
   url: string;
 }): ExcelExportDecision {
   const { user } = input;
   if (!user.userAuth) return { kind: 'login' };
   if (!isPaid(user)) return { kind: 'access' };
   if (!input.excelExportAccess) return { kind: 'denied', label: 'common:access_denied_auth' };
+  if (input.archiveFailed) return { kind: 'archive_error' };
   if (input.total <= 0) return { kind: 'empty' };
   return { kind: 'download', url: input.url, auto: input.total <= EXCEL_AUTO_EXPORT_LIMIT };
 }
