@@ -1,8 +1,9 @@
 /**
  * The stock page's tables, lists and left menu in real Chromium at 1280 and 375 px: column sets
  * per width, show-more and its lock by access level, sorting by mouse and keyboard, leaders tabs,
- * the scroll spy, and switching the trading ground without a reload. The e2e server's data follows
- * today's date, so calls whose answers are screenshotted or compared are fulfilled with fixtures.
+ * holders, the scroll spy, landmarks, and switching the trading ground without a reload. The e2e
+ * server's data follows today's date: tests against it compare the screen with the server's own
+ * answers, and the screenshots are of fixture pages with fixed data (see fixturePage).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { MarketStockPageData } from '../../src/core/api/stocks.ts';
@@ -11,6 +12,8 @@ import { signInAs, type Audience } from '../testing/session.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 760 };
+const PHONES = [320, 375, 414].map((width) => ({ width, height: 760 }));
+const PAID_USER = { userAuth: true, userAccessLevel: 1077, userId: 2 };
 const MY_TAGS = /fin-(dividends-table|exchange-table|leaders|holders|related-list|left-menu)/;
 
 const dividends = (page: Page) => page.locator('fin-dividends-table');
@@ -22,6 +25,82 @@ const headerFields = (table: Locator) =>
     .locator('thead th[data-field]')
     .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-field')));
 const bodyRows = (table: Locator) => table.locator('tbody tr.dt-row');
+
+/** Each body row of a data table as field → the text shown (the row's first cell is its th). */
+async function rowTexts(table: Locator): Promise<Array<Record<string, string>>> {
+  const fields = await headerFields(table);
+  return bodyRows(table).evaluateAll(
+    (rows, names) =>
+      rows.map((row) =>
+        Object.fromEntries([...row.children].map((cell, i) => [names[i], cell.textContent?.trim() ?? ''])),
+      ),
+    fields,
+  );
+}
+
+/** A number as the tables show it ("1 234.50", "−2.12%", "▲305.00"). */
+const shownNumber = (text: string) => Number(text.replace('−', '-').replace(/[^\d.+-]/g, ''));
+
+/** How far a data table is wider than its box (0: it fits). */
+const overflow = (element: Locator) =>
+  element.evaluate((host) => {
+    const box = host.shadowRoot!.querySelector('.dt-scroll')!;
+    return box.scrollWidth - box.clientWidth;
+  });
+
+/** Waits until every element of the page has loaded and the page height stays put. */
+async function layoutSettled(page: Page): Promise<void> {
+  await expect(bodyRows(dividends(page)).first()).toBeVisible();
+  await expect(bodyRows(page.locator('fin-holders')).first()).toBeVisible();
+  await expect(leaders(page).locator('.ld-panel')).not.toHaveAttribute('aria-busy', /./);
+  let height = -1;
+  await expect
+    .poll(async () => {
+      const previous = height;
+      height = await page.evaluate(() => document.documentElement.scrollHeight);
+      return height === previous;
+    })
+    .toBe(true);
+}
+
+/**
+ * A page of fixed data at a fixed address (the e2e server's data follows today's date): the page
+ * data and user blocks a legacy template would inject, the markup and the element scripts of the
+ * build under test; labels and any call not routed by the test come from the reference server.
+ */
+async function fixturePage(
+  page: Page,
+  options: { data: unknown; body: string; tags: string[]; user?: unknown },
+): Promise<void> {
+  const scripts = options.tags
+    .map((tag) => `<script type="module" src="/dist/elements/${tag}.js"></script>`)
+    .join('');
+  await page.route('**/__stock-page-fixture__/', (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <script type="application/json" id="fin-page-data">${JSON.stringify(options.data)}</script>
+        <script type="application/json" id="fin-user">${JSON.stringify(options.user ?? { userAuth: false })}</script>
+        </head><body style="margin:16px;background:#f4f5f8;font-family:sans-serif">${options.body}${scripts}</body></html>`,
+    }),
+  );
+  await page.goto('/__stock-page-fixture__/');
+}
+
+/** The page data every fixture shares: sber on the Moscow Exchange, in English. */
+const FIXTURE_STOCK = {
+  lang: 'eng',
+  stockId: 1,
+  groundId: 1,
+  stringId: 'sber',
+  branchId: 1,
+  stockInfo: { stock_full_name: 'Sberbank', splits: [] },
+  tradingGrounds: [
+    { id: 1, text: 'Moscow Exchange' },
+    { id: 2, text: 'SPB Exchange' },
+  ],
+};
 
 /** Errors that name one of this page's tables, lists or menu fail the test (other elements have their own tests). */
 function watchErrors(page: Page): string[] {
@@ -111,20 +190,43 @@ test.describe('dividends table', () => {
     await expect(table.locator('[part="nearest"] dd[data-field="summ"]')).toHaveText(/^\d+\.\d\d\u00a0RUB$/);
 
     await page.setViewportSize(MOBILE);
-    await expect.poll(() => headerFields(table)).toEqual(['year', 'summ']);
-    // The paging arrows of the full table walk through the other mobile columns.
+    // Year and amount stay; the third column pages through the period and the dates.
+    await expect.poll(() => headerFields(table)).toEqual(['year', 'summ', 'dividends_periods_name']);
     const next = table.getByRole('button', { name: 'Next column' });
     const previous = table.getByRole('button', { name: 'Previous column' });
     await expect(previous).toBeDisabled();
     await next.click();
-    await expect.poll(() => headerFields(table)).toEqual(['year', 'dividends_periods_name']);
+    await expect.poll(() => headerFields(table)).toEqual(['year', 'summ', 'date_of_ex_dividend']);
     await next.click();
-    await next.click();
-    await expect.poll(() => headerFields(table)).toEqual(['year', 'date_of_close_list_dividends']);
+    await expect.poll(() => headerFields(table)).toEqual(['year', 'summ', 'date_of_close_list_dividends']);
     await expect(next).toBeDisabled();
     await previous.click();
-    await expect.poll(() => headerFields(table)).toEqual(['year', 'date_of_ex_dividend']);
+    await previous.click();
+    await expect.poll(() => headerFields(table)).toEqual(['year', 'summ', 'dividends_periods_name']);
     expect(errors).toEqual([]);
+  });
+
+  test('phones of 320, 375 and 414 px: three columns fit the width, "Year" centred on the arrows\' line', async ({
+    page,
+  }) => {
+    await page.goto('/stocks/sber/?lang=eng');
+    const table = dividends(page);
+    for (const size of PHONES) {
+      await page.setViewportSize(size);
+      await expect.poll(() => headerFields(table), `${size.width} px`).toHaveLength(3);
+      expect(await overflow(table), `${size.width} px`).toBeLessThanOrEqual(0);
+      // The three columns share the width: none is left with a sliver.
+      const widths = await table
+        .locator('thead th[data-field]')
+        .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().width));
+      expect(Math.min(...widths), `${size.width} px`).toBeGreaterThan(size.width * 0.15);
+      const year = await table.locator('thead th[data-field="year"] .dt-sort').boundingBox();
+      const arrows = await table.locator('thead th[data-field]').nth(2).boundingBox();
+      expect(
+        Math.abs(year!.y + year!.height / 2 - (arrows!.y + arrows!.height / 2)),
+        `${size.width} px`,
+      ).toBeLessThan(3);
+    }
   });
 
   const locked: Record<Exclude<Audience, 'paid'>, { text: string; link: string; href: string }> = {
@@ -221,32 +323,20 @@ test.describe('dividends table', () => {
       currency: 'RUB',
     }));
     const data = {
-      lang: 'eng',
-      stockId: 1,
-      groundId: 1,
-      stringId: 'sber',
-      stockInfo: { stock_full_name: 'Sberbank', splits: [] },
-      tradingGrounds: [{ id: 1, text: 'Moscow Exchange' }],
+      ...FIXTURE_STOCK,
       dividendsTable: { data: rows, fields: Object.keys(rows[0]!).filter((f) => f !== 'currency'), total: 9 },
       nearestDividend: rows[0],
     };
-    await page.route('**/__stock-page-fixture__/', (route) =>
-      route.fulfill({
-        contentType: 'text/html; charset=utf-8',
-        body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
-          <meta name="viewport" content="width=device-width, initial-scale=1">
-          <script type="application/json" id="fin-page-data">${JSON.stringify(data)}</script>
-          <script type="application/json" id="fin-user">{"userAuth":false}</script></head>
-          <body style="margin:16px;background:#f4f5f8"><fin-dividends-table></fin-dividends-table>
-          <script type="module" src="/dist/elements/fin-dividends-table.js"></script></body></html>`,
-      }),
-    );
     for (const [name, size] of [
       ['desktop', DESKTOP],
       ['mobile', MOBILE],
     ] as const) {
       await page.setViewportSize(size);
-      await page.goto('/__stock-page-fixture__/');
+      await fixturePage(page, {
+        data,
+        body: '<fin-dividends-table></fin-dividends-table>',
+        tags: ['fin-dividends-table'],
+      });
       await expect(bodyRows(dividends(page))).toHaveCount(5);
       await expect(dividends(page)).toHaveScreenshot(`dividends-${name}.png`, { maxDiffPixelRatio: 0.01 });
     }
@@ -280,6 +370,125 @@ test.describe('exchange table', () => {
     await expect
       .poll(() => headerFields(table))
       .toEqual(['trading_ground', 'last', 'change', 'currency_name']);
+  });
+
+  test('paid: the twelve columns fit 1280 px and the mobile set fits 375 and 414 px; the exchange column stays fixed on 320', async ({
+    page,
+  }) => {
+    await signInAs(page.request, 'paid');
+    await page.goto('/stocks/sber/?lang=eng');
+    const table = exchange(page);
+    await expect(bodyRows(table)).toHaveCount(2);
+    await expect(table.locator('tbody')).not.toContainText('***');
+    expect(await overflow(table)).toBeLessThanOrEqual(0);
+    for (const width of [375, 414]) {
+      await page.setViewportSize({ width, height: 760 });
+      await expect.poll(() => headerFields(table)).toHaveLength(4);
+      expect(await overflow(table), `${width} px`).toBeLessThanOrEqual(0);
+    }
+    // The narrowest phone may scroll the prices sideways: the exchange name stays in place.
+    await page.setViewportSize({ width: 320, height: 760 });
+    await expect.poll(() => headerFields(table)).toHaveLength(4);
+    const ground = table.locator('tbody tr.dt-row').first().locator('th');
+    const before = await ground.boundingBox();
+    await table.evaluate((host) => {
+      host.shadowRoot!.querySelector('.dt-scroll')!.scrollLeft = 200;
+    });
+    expect((await ground.boundingBox())!.x).toBeCloseTo(before!.x, 0);
+  });
+
+  test('paid: the last price tells its direction by an arrow with a text, matching the change sign', async ({
+    page,
+  }) => {
+    await signInAs(page.request, 'paid');
+    const data = await sberData(page);
+    await page.goto('/stocks/sber/?lang=eng');
+    const table = exchange(page);
+    await expect(bodyRows(table)).toHaveCount(data.exchangeTable.data.length);
+    for (const [index, row] of data.exchangeTable.data.entries()) {
+      const last = bodyRows(table).nth(index).locator('td').nth(1);
+      const change = row.change as number;
+      if (change === 0) {
+        await expect(last.getByRole('img')).toHaveCount(0);
+        continue;
+      }
+      await expect(last.getByRole('img')).toHaveAccessibleName(change > 0 ? 'price rose' : 'price fell');
+      await expect(last).toHaveText(new RegExp(`^${change > 0 ? '▲' : '▼'}\\d`));
+    }
+    // Visitors without the change get no direction either (the server leaves the row's class empty).
+    await page.context().clearCookies();
+    await page.goto('/stocks/sber/?lang=eng');
+    await expect(bodyRows(table)).toHaveCount(data.exchangeTable.data.length);
+    await expect(table.locator('tbody').getByRole('img')).toHaveCount(0);
+  });
+
+  test('screenshots of a fixed exchange table at 1280 and 375 px', async ({ page }) => {
+    const row = (id: number, text: string, values: Record<string, unknown>) => ({
+      trading_ground: { id, text },
+      date: '20.11.2026',
+      tiker: 'SBER',
+      ...values,
+    });
+    const data = {
+      ...FIXTURE_STOCK,
+      exchangeTable: {
+        data: [
+          row(1, 'Moscow Exchange', {
+            currency_name: 'RUB',
+            class: 'up',
+            last: 1305.12,
+            change: 1.25,
+            buy_sell: '1305.11 / 1305.13',
+            open: 1290.4,
+            min: 1288.02,
+            max: 1306.5,
+            avg: 1299.8,
+            legal_close_price: 1305.12,
+          }),
+          row(2, 'SPB Exchange', {
+            currency_name: 'USD',
+            class: 'down',
+            last: 13.317,
+            change: -0.45,
+            buy_sell: '13.316 / 13.318',
+            open: 13.4,
+            min: 13.29,
+            max: 13.41,
+            avg: 13.35,
+            legal_close_price: 13.317,
+          }),
+        ],
+        fields: [
+          'trading_ground',
+          'date',
+          'last',
+          'change',
+          'buy_sell',
+          'open',
+          'min',
+          'max',
+          'avg',
+          'legal_close_price',
+          'tiker',
+          'currency_name',
+        ],
+      },
+    };
+    for (const [name, size] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(size);
+      // The width of the page's column beside the menu at 1280 px.
+      await fixturePage(page, {
+        data,
+        body: '<div style="max-width:990px"><fin-exchange-table></fin-exchange-table></div>',
+        tags: ['fin-exchange-table'],
+        user: PAID_USER,
+      });
+      await expect(bodyRows(exchange(page))).toHaveCount(2);
+      await expect(exchange(page)).toHaveScreenshot(`exchange-${name}.png`, { maxDiffPixelRatio: 0.01 });
+    }
   });
 
   test('a click on another ground switches the page without a reload; Back returns', async ({ page }) => {
@@ -375,6 +584,235 @@ test.describe('leaders', () => {
   });
 });
 
+const LEADER_TABS = [
+  { id: 1, name: 'Top gainers', path: '/api/stocks/get-growing-leaders/1/1/1/' },
+  { id: 2, name: 'Top losers', path: '/api/stocks/get-growing-leaders/1/1/2/' },
+  { id: 3, name: 'Capitalization', path: '/api/stocks/get-capitalization/1/1/' },
+] as const;
+
+test.describe('leaders against the reference server', () => {
+  test('paid: each tab shows the real figures the server answers, or says what its emptiness means', async ({
+    page,
+  }) => {
+    await signInAs(page.request, 'paid');
+    expect((await sberData(page)).branchId).toBe(1);
+    await page.goto('/stocks/sber/?lang=eng');
+    const block = leaders(page);
+    await expect(page.locator('#growing_leaders-title')).toHaveText('Sector leaders');
+    for (const tab of LEADER_TABS) {
+      const answer = (await (await page.request.get(tab.path)).json()) as {
+        data: Array<Record<string, unknown>>;
+      };
+      await block.getByRole('tab', { name: tab.name }).click();
+      await expect(block.locator('.ld-panel')).toHaveAttribute('data-tab', String(tab.id));
+      await expect(block.locator('.ld-panel')).not.toHaveAttribute('aria-busy', /./);
+      if (tab.id === 3) expect(answer.data.length, 'the sector has stocks').toBeGreaterThan(0);
+      if (answer.data.length === 0) {
+        const meaning = tab.id === 1 ? 'rose' : 'fell';
+        await expect(block.locator('.ld-panel')).toHaveText(
+          `No stock of the sector ${meaning} on the last trading day`,
+        );
+        continue;
+      }
+      const rows = await rowTexts(block);
+      expect(rows.map((row) => row.name)).toEqual(
+        answer.data.slice(0, 5).map((row) => (row.name as { val: string }).val),
+      );
+      for (const [index, row] of rows.entries()) {
+        const sent = answer.data[index]!;
+        expect(shownNumber(row.last!)).toBeCloseTo(sent.last as number, 2);
+        const field = tab.id === 3 ? 'capitalization' : 'change';
+        expect(shownNumber(row[field]!)).toBeCloseTo(sent[field] as number, tab.id === 3 ? 0 : 2);
+      }
+      await expect(block.locator('tbody')).not.toContainText('***');
+      await expect(block.locator('[part="hint"]')).toHaveCount(0);
+    }
+  });
+
+  const prompts = {
+    anonymous: { hint: 'Log in to see prices Log in', lastMasked: true },
+    free: { hint: 'All prices are available with paid access Get access', lastMasked: false },
+  } as const;
+  for (const audience of ['anonymous', 'free'] as const) {
+    test(`${audience}: capitalisation and changes come masked with the prompt${audience === 'free' ? ', the last price shown' : ''}`, async ({
+      page,
+    }) => {
+      await signInAs(page.request, audience);
+      const answer = (await (await page.request.get(LEADER_TABS[2].path)).json()) as {
+        data: Array<Record<string, unknown>>;
+      };
+      expect(answer.data.length).toBeGreaterThan(0);
+      // The server never sends them the paid figures.
+      for (const row of answer.data) {
+        expect(row.capitalization).toBe('***');
+        expect(row.share).toBe('***');
+        expect(row.last === '***').toBe(prompts[audience].lastMasked);
+      }
+      await page.goto('/stocks/sber/?lang=eng');
+      const block = leaders(page);
+      await block.getByRole('tab', { name: 'Capitalization' }).click();
+      await expect(bodyRows(block)).toHaveCount(Math.min(5, answer.data.length));
+      for (const row of await rowTexts(block)) {
+        expect(row.capitalization).toBe('***');
+        if (prompts[audience].lastMasked) expect(row.last).toBe('***');
+        else expect(row.last).toMatch(/^\d[\d\u202f]*\.\d+$/);
+      }
+      await expect(block.locator('[part="hint"]')).toHaveText(prompts[audience].hint);
+    });
+  }
+
+  test('an empty tab says nothing of the sector rose (or fell), the heading stays neutral', async ({
+    page,
+  }) => {
+    const empty = {
+      data: [],
+      fields: ['name', 'tiker', 'last', 'change', 'volume', 'date'],
+      fieldsLabels: {},
+    };
+    await page.route('**/api/stocks/get-growing-leaders/**', (route) =>
+      route.fulfill({ json: { ...empty, branchId: 1, groundId: 1, currency: 'RUB' } }),
+    );
+    await page.goto('/stocks/sber/?lang=eng');
+    const block = leaders(page);
+    await expect(block.getByRole('tab', { name: 'Top gainers' })).toHaveAttribute('aria-selected', 'true');
+    await expect(block.getByRole('tabpanel')).toHaveText(
+      'No stock of the sector rose on the last trading day',
+    );
+    await block.getByRole('tab', { name: 'Top losers' }).click();
+    await expect(block.getByRole('tabpanel')).toHaveText(
+      'No stock of the sector fell on the last trading day',
+    );
+    await expect(page.locator('#growing_leaders-title')).toHaveText('Sector leaders');
+    await expect(menu(page).locator('a[data-section="growing_leaders"]')).toHaveText('Sector leaders');
+  });
+
+  test('screenshots of fixed leaders at 1280 and 375 px', async ({ page }) => {
+    const rows = Array.from({ length: 7 }, (_, i) => ({
+      id: 100 + i,
+      name: {
+        val: ['Sberbank', 'VTB Bank', 'Moscow Exchange', 'Sberbank pref.', 'T-Bank', 'Rosbank', 'MKB'][i],
+        lnk: `/stocks/x${i}/`,
+      },
+      tiker: ['SBER', 'VTBR', 'MOEX', 'SBERP', 'T', 'ROSB', 'CBOM'][i],
+      last: [305.12, 0.0243, 212.4, 304.5, 2890, 96.2, 7.45][i],
+      'last.numeric': null,
+      change: [3.41, 2.9, 2.12, 1.8, 1.05, 0.6, 0.12][i],
+      'change.numeric': null,
+      volume: 1_200_000 * (7 - i),
+      'volume.numeric': 1_200_000 * (7 - i),
+      date: '20.11.2026',
+      'date.numeric': 0,
+      class: 'up',
+    }));
+    await page.route('**/api/stocks/get-growing-leaders/**', (route) =>
+      route.fulfill({
+        json: {
+          data: rows,
+          fields: ['name', 'tiker', 'last', 'change', 'volume', 'date'],
+          fieldsLabels: {},
+          branchId: 1,
+          groundId: 1,
+          currency: 'RUB',
+        },
+      }),
+    );
+    for (const [name, size] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(size);
+      await fixturePage(page, {
+        data: FIXTURE_STOCK,
+        body: '<div style="max-width:990px"><fin-leaders></fin-leaders></div>',
+        tags: ['fin-leaders'],
+        user: PAID_USER,
+      });
+      await expect(bodyRows(leaders(page))).toHaveCount(5);
+      await expect(leaders(page)).toHaveScreenshot(`leaders-${name}.png`, { maxDiffPixelRatio: 0.01 });
+    }
+  });
+});
+
+test.describe('holders', () => {
+  for (const audience of ['anonymous', 'free', 'paid'] as const) {
+    test(`${audience}: the stock's holders as the server answers them (public data, never masked)`, async ({
+      page,
+    }) => {
+      await signInAs(page.request, audience);
+      const answer = (await (await page.request.get('/api/stocks/get-holders/1/?lang=eng')).json()) as {
+        data: Array<{ name: string; share: number; date: string }>;
+      };
+      expect(answer.data.length).toBeGreaterThan(0);
+      await page.goto('/stocks/sber/?lang=eng');
+      const table = page.locator('fin-holders');
+      await expect(bodyRows(table)).toHaveCount(Math.min(5, answer.data.length));
+      expect(await headerFields(table)).toEqual(['name', 'share', 'date']);
+      expect(await rowTexts(table)).toEqual(
+        answer.data
+          .slice(0, 5)
+          .map((row) => ({ name: row.name, share: row.share.toFixed(2), date: row.date })),
+      );
+      await expect(table.locator('tbody')).not.toContainText('***');
+      await expect(page.getByRole('region', { name: 'Shareholders' })).toContainText(answer.data[0]!.name);
+      await page.setViewportSize(MOBILE);
+      await expect.poll(() => headerFields(table)).toEqual(['name', 'share', 'date']);
+      expect(await overflow(table)).toBeLessThanOrEqual(0);
+    });
+  }
+
+  test('a failed load says so and a retry loads the holders', async ({ page }) => {
+    let fail = true;
+    await page.route('**/api/stocks/get-holders/**', (route) =>
+      fail ? route.fulfill({ status: 500, json: { error: 'Internal Server Error' } }) : route.fallback(),
+    );
+    await page.goto('/stocks/sber/?lang=eng');
+    const table = page.locator('fin-holders');
+    await expect(table.getByRole('alert')).toContainText('Could not load');
+    fail = false;
+    await table.getByRole('button', { name: 'Retry' }).click();
+    await expect(bodyRows(table).first()).toBeVisible();
+  });
+
+  test('screenshots of fixed holders at 1280 and 375 px', async ({ page }) => {
+    const holders = [
+      ['Central Bank of Russia', 50, '30.06.2026'],
+      ['Ministry of Finance', 0.3, '30.06.2026'],
+      ['Free float', 48.15, '30.06.2026'],
+      ['Management and employees', 1.55, '31.03.2026'],
+    ] as const;
+    await page.route('**/api/stocks/get-holders/**', (route) =>
+      route.fulfill({
+        json: {
+          data: holders.map(([name, share, date]) => ({
+            name,
+            share,
+            'share.numeric': share,
+            date,
+            'date.numeric': 0,
+          })),
+          fields: ['name', 'share', 'date'],
+          fieldsLabels: {},
+        },
+      }),
+    );
+    for (const [name, size] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(size);
+      await fixturePage(page, {
+        data: FIXTURE_STOCK,
+        body: '<div style="max-width:990px"><fin-holders></fin-holders></div>',
+        tags: ['fin-holders'],
+      });
+      await expect(bodyRows(page.locator('fin-holders'))).toHaveCount(4);
+      await expect(page.locator('fin-holders')).toHaveScreenshot(`holders-${name}.png`, {
+        maxDiffPixelRatio: 0.01,
+      });
+    }
+  });
+});
+
 test.describe('left menu', () => {
   test('desktop: lists the sections in page order, marks the one in view, scrolls smoothly on a click', async ({
     page,
@@ -393,26 +831,89 @@ test.describe('left menu', () => {
       expect.arrayContaining(['dividends', 'holders', 'other_bonds', 'indexes', 'growing_leaders']),
     );
 
-    await page.evaluate(() => document.getElementById('holders')!.scrollIntoView());
-    await expect(menu(page).locator('[aria-current="location"]')).toHaveAttribute('data-section', 'holders');
-
-    await menu(page).getByRole('link', { name: 'Dividends' }).click();
-    await expect(page).toHaveURL(/#dividends$/);
+    await page.evaluate(() => document.getElementById('dividends')!.scrollIntoView());
     await expect(menu(page).locator('[aria-current="location"]')).toHaveAttribute(
       'data-section',
       'dividends',
     );
+
+    await menu(page).getByRole('link', { name: 'Chart' }).click();
+    await expect(page).toHaveURL(/#graph$/);
+    await expect(menu(page).locator('[aria-current="location"]')).toHaveAttribute('data-section', 'graph');
     await expect
       .poll(() =>
-        page.evaluate(() => Math.round(document.getElementById('dividends')!.getBoundingClientRect().top)),
+        page.evaluate(() => Math.round(document.getElementById('graph')!.getBoundingClientRect().top)),
       )
       .toBe(16);
-    await expect(page.locator('#dividends')).toBeFocused();
+    await expect(page.locator('#graph')).toBeFocused();
     // The menu stays in view beside the sections.
     const box = await menu(page).boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y).toBeLessThan(40);
     expect(errors).toEqual([]);
+  });
+
+  test('after a click, a scroll by anything but wheel, touch or keys (a script) moves the mark again', async ({
+    page,
+  }) => {
+    await routeLeaders(page);
+    await page.goto('/stocks/sber/?lang=eng');
+    // Room below the last section, so that any section can reach the top of the window.
+    await page.evaluate(() => (document.body.style.paddingBottom = '1500px'));
+    await layoutSettled(page);
+    const current = menu(page).locator('[aria-current="location"]');
+    // A script's scroll to a section; repeated by the poll until it holds (a jump during the
+    // click's smooth scroll may be carried further by what is left of that scroll).
+    const scrollToSection = (id: string) =>
+      page.evaluate(async (target) => {
+        const section = document.getElementById(target)!;
+        window.scrollTo({
+          top: section.getBoundingClientRect().top + window.scrollY - 16,
+          behavior: 'instant',
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return Math.round(section.getBoundingClientRect().top);
+      }, id);
+
+    // Starting while the click's smooth scroll runs.
+    await menu(page).getByRole('link', { name: 'Dividends' }).click();
+    await expect(current).toHaveAttribute('data-section', 'dividends');
+    await expect.poll(() => scrollToSection('indexes')).toBe(16);
+    await expect(current).toHaveAttribute('data-section', 'indexes');
+
+    // After the click's scroll has ended.
+    await menu(page).getByRole('link', { name: 'Dividends' }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => Math.round(document.getElementById('dividends')!.getBoundingClientRect().top)),
+      )
+      .toBe(16);
+    await expect(current).toHaveAttribute('data-section', 'dividends');
+    await expect.poll(() => scrollToSection('holders')).toBe(16);
+    await expect(current).toHaveAttribute('data-section', 'holders');
+  });
+
+  test('a click on a section that cannot reach the top keeps it marked at the bottom of the page', async ({
+    page,
+  }) => {
+    await routeLeaders(page);
+    await page.goto('/stocks/sber/?lang=eng');
+    await layoutSettled(page);
+    const current = menu(page).locator('[aria-current="location"]');
+    // Indexes, holders and the leaders are all in view at the bottom: the page ends before indexes reach the top.
+    await menu(page).getByRole('link', { name: 'Indexes including the share' }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight,
+        ),
+      )
+      .toBe(true);
+    await page.waitForTimeout(400); // past the end of the click's scroll
+    await expect(current).toHaveAttribute('data-section', 'indexes');
+    // Any other scroll hands the mark back to the spy.
+    await page.mouse.wheel(0, -300);
+    await expect(current).not.toHaveAttribute('data-section', 'indexes');
   });
 
   test('mobile: a sticky horizontal strip that follows the section in view', async ({ page }) => {
@@ -456,24 +957,149 @@ test.describe('left menu', () => {
   });
 });
 
-test('related lists show five entries until expanded and headings and labels come in every language', async ({
-  page,
-}) => {
+/** A stock whose issuer has many bonds and stocks and which many indexes hold (the demo has none with more than 5). */
+const LONG_LISTS = {
+  ...FIXTURE_STOCK,
+  emitentSharesStocksList: Array.from({ length: 6 }, (_, i) => ({
+    id: 50 + i,
+    name: `Sberbank class ${String.fromCharCode(65 + i)}`,
+    url: `/stocks/sber${i}/`,
+  })),
+  emitentSharesBondsList: Array.from({ length: 7 }, (_, i) => ({
+    id: 100 + i,
+    isin: `RU000A10${i}XYZ`,
+    name: `Sberbank 00${i + 1}R`,
+    url: `/bonds/${100 + i}/`,
+  })),
+  indexesList: Array.from({ length: 6 }, (_, i) => ({
+    id: 1 + i,
+    code: ['IMOEX', 'RTSI', 'MOEXBC', 'MOEXFN', 'MOEX10', 'MOEXBMI'][i],
+    name: [
+      'MOEX Russia Index',
+      'RTS Index',
+      'MOEX Blue Chip Index',
+      'MOEX Financials Index',
+      'MOEX 10 Index',
+      'MOEX Broad Market Index',
+    ][i],
+    url: `/indexes/${1 + i}/`,
+  })),
+};
+
+/** The related lists as the stock page places them: each in a section headed by its title. */
+const LONG_LISTS_BODY = ['stocks', 'bonds', 'indexes']
+  .map(
+    (kind) => `<section id="list-${kind}" aria-labelledby="list-${kind}-title" style="max-width:990px">
+      <h2 id="list-${kind}-title">${{ stocks: 'Other shares of the issuer', bonds: 'Bonds of the issuer', indexes: 'Indexes including the share' }[kind]}</h2>
+      <fin-related-list kind="${kind}"></fin-related-list></section>`,
+  )
+  .join('');
+
+test.describe('related lists', () => {
+  test('on the stock page: five entries at most, each list in a region named by its heading, no navigation landmark', async ({
+    page,
+  }) => {
+    const data = await sberData(page);
+    await page.goto('/stocks/sber/?lang=eng');
+    for (const [kind, list, heading] of [
+      ['bonds', data.emitentSharesBondsList, 'Bonds of the issuer'],
+      ['indexes', data.indexesList, 'Indexes including the share'],
+    ] as const) {
+      const region = page.getByRole('region', { name: heading });
+      await expect(region.getByRole('listitem')).toHaveCount(Math.min(5, list.length));
+      await expect(region.locator(`fin-related-list[kind="${kind}"]`)).toBeVisible();
+    }
+    await expect(page.locator('fin-related-list[kind="indexes"] .rl-note').first()).toHaveText(
+      data.indexesList[0]!.code,
+    );
+    // Navigation is the language switch, the breadcrumb, the grounds and the section menu: nothing else.
+    await expect(page.getByRole('navigation')).toHaveCount(4);
+    for (const name of ['Language', 'Breadcrumb', 'Trading grounds', 'On this page']) {
+      await expect(page.getByRole('navigation', { name })).toHaveCount(1);
+    }
+  });
+
+  test('show more reveals every entry and hide goes back to five, keeping the focus on the button', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    await fixturePage(page, { data: LONG_LISTS, body: LONG_LISTS_BODY, tags: ['fin-related-list'] });
+    const expanded: unknown[] = [];
+    await page.exposeFunction('recordExpand', (detail: unknown) => expanded.push(detail));
+    await page.evaluate(() =>
+      document.addEventListener('fin-expand-change', (event) =>
+        (window as unknown as { recordExpand(d: unknown): void }).recordExpand(event.detail),
+      ),
+    );
+    for (const [kind, count] of [
+      ['stocks', 6],
+      ['bonds', 7],
+      ['indexes', 6],
+    ] as const) {
+      const list = page.locator(`fin-related-list[kind="${kind}"]`);
+      const toggle = list.locator('[part="show-more"]');
+      await expect(list.getByRole('listitem')).toHaveCount(5);
+      await expect(toggle).toHaveText('Show more');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      await expect(list.getByRole('listitem')).toHaveCount(count);
+      await expect(toggle).toHaveText('Hide');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(toggle).toBeFocused();
+      await toggle.press('Enter');
+      await expect(list.getByRole('listitem')).toHaveCount(5);
+      await expect(toggle).toHaveText('Show more');
+      await expect(toggle).toBeFocused();
+    }
+    expect(expanded).toEqual([
+      { expanded: true },
+      { expanded: false },
+      { expanded: true },
+      { expanded: false },
+      { expanded: true },
+      { expanded: false },
+    ]);
+    await expect(
+      page.getByRole('region', { name: 'Bonds of the issuer' }).getByRole('link', { name: 'Sberbank 001R' }),
+    ).toHaveAttribute('href', '/bonds/100/');
+    expect(errors).toEqual([]);
+  });
+
+  test('on the real page: the indexes holding sber go past five, show more lists them all in the server order', async ({
+    page,
+  }) => {
+    const data = await sberData(page);
+    expect(data.indexesList.length).toBeGreaterThan(5);
+    await page.goto('/stocks/sber/?lang=eng');
+    const list = page.locator('fin-related-list[kind="indexes"]');
+    const toggle = list.locator('[part="show-more"]');
+    await expect(list.getByRole('listitem')).toHaveCount(5);
+    await toggle.click();
+    await expect(list.getByRole('listitem')).toHaveCount(data.indexesList.length);
+    await expect(list.locator('.rl-note')).toHaveText(data.indexesList.map((index) => String(index.code)));
+    await toggle.click();
+    await expect(list.getByRole('listitem')).toHaveCount(5);
+    await expect(toggle).toBeFocused();
+  });
+
+  test('screenshots of fixed related lists at 1280 and 375 px', async ({ page }) => {
+    for (const [name, size] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(size);
+      await fixturePage(page, { data: LONG_LISTS, body: LONG_LISTS_BODY, tags: ['fin-related-list'] });
+      const bonds = page.locator('#list-bonds');
+      await expect(bonds.getByRole('listitem')).toHaveCount(5);
+      await expect(bonds).toHaveScreenshot(`related-list-${name}.png`, { maxDiffPixelRatio: 0.01 });
+    }
+  });
+});
+
+test('headings and labels come in every language', async ({ page }) => {
   // Ten full stock pages (chart included) in one test.
   test.slow();
   await routeLeaders(page);
-  const data = await sberData(page);
-  await page.goto('/stocks/sber/?lang=eng');
-  const bonds = page.locator('fin-related-list[kind="bonds"]');
-  await expect(bonds.locator('a.rl-link')).toHaveCount(Math.min(5, data.emitentSharesBondsList.length));
-  if (data.emitentSharesBondsList.length > 5) {
-    await bonds.getByRole('button', { name: 'Show more' }).click();
-    await expect(bonds.locator('a.rl-link')).toHaveCount(data.emitentSharesBondsList.length);
-  }
-  await expect(page.locator('fin-related-list[kind="indexes"] .rl-note').first()).toHaveText(
-    data.indexesList[0]!.code,
-  );
-
   for (const lang of LANGUAGES) {
     const labels = (await (await page.request.get(`/api/labels/stock/?lang=${lang}`)).json()) as Record<
       string,
@@ -483,7 +1109,14 @@ test('related lists show five entries until expanded and headings and labels com
     await expect(page.locator('#dividends-title')).toHaveText(labels.menu_dividends!);
     await expect(menu(page).getByRole('link', { name: labels.menu_holders! })).toBeVisible();
     await expect(dividends(page).locator('thead th[data-field="summ"]')).toHaveText(labels.div_summ!);
-    for (const element of [menu(page), dividends(page), exchange(page), page.locator('fin-holders')]) {
+    await expect(page.locator('#growing_leaders-title')).toHaveText(labels.menu_growing_leaders!);
+    for (const element of [
+      menu(page),
+      dividends(page),
+      exchange(page),
+      page.locator('fin-holders'),
+      leaders(page),
+    ]) {
       await expect(element).not.toContainText('{{');
     }
   }

@@ -10,7 +10,7 @@ import { STOCK_MENU_SECTIONS } from '../../src/features/left-menu/left-menu.util
 import { LANGUAGES } from '../../src/core/types.ts';
 import { LABELS } from '../data/labels.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
-import { STOCK_PAGE_SECTIONS } from './templates/stock.page.ts';
+import { STOCK_PAGE_SECTIONS, sectionTitleKey } from './templates/stock.page.ts';
 import { jsonBlock, startAudiences, type AudienceFixture, type Client } from './testing.ts';
 
 let fixture: AudienceFixture;
@@ -48,6 +48,35 @@ async function pageData(who: Client, path = '/stocks/sber/'): Promise<MarketStoc
   expect(response.statusCode).toBe(200);
   return response.json() as MarketStockPageData;
 }
+
+/**
+ * SPEC §2 "Left-menu sections", in the SPEC's order, written out here (not taken from the code):
+ * "IFRS reports (two variants)" and "managers (related and related-to)" are two entries each.
+ */
+const SPEC_MENU_ORDER = [
+  'graph',
+  'dividends',
+  'ifrs',
+  'ifrs_fmp',
+  'ras',
+  'ipo',
+  'issuer_profile',
+  'other_stocks',
+  'price_forecasts',
+  'other_bonds',
+  'indexes',
+  'holders',
+  'news',
+  'comments',
+  'related_issuers',
+  'managers_related',
+  'managers_related_to',
+  'annual_reports',
+  'multipliers',
+  'growing_leaders',
+  'esg_reports',
+  'consensus_forecasts',
+];
 
 /** The ids of the page's `<section>`s, in page order. */
 const sectionIds = (body: string) => [...body.matchAll(/<section id="([^"]+)"/g)].map((match) => match[1]);
@@ -88,23 +117,44 @@ describe('dividends in the stock page data', () => {
   });
 });
 
+describe('intraday availability in the stock page data', () => {
+  it('says whether the stock has intraday bars on the ground of the page (the chart hides Today up front)', async () => {
+    expect((await pageData(fixture.anonymous, '/stocks/sber/')).intradayAvailable).toBe(true);
+    // The same stock on ground 2, and a ground-1 stock without an intraday feed.
+    expect((await pageData(fixture.anonymous, '/stocks/sber/2/')).intradayAvailable).toBe(false);
+    expect((await pageData(fixture.anonymous, '/stocks/dias/')).intradayAvailable).toBe(false);
+    expect(
+      fixture.db
+        .prepare('SELECT COUNT(*) AS n FROM intraday_bars WHERE stock_id = ?')
+        .get(DEMO_STOCKS.withoutIntraday),
+    ).toEqual({ n: 0 });
+  });
+});
+
 describe('the stock page layout', () => {
   it('puts each element in its section, in SPEC order, with the left menu beside them', async () => {
     const body = (await fixture.anonymous.get('/stocks/sber/?lang=eng')).body;
     const ids = sectionIds(body);
-    // Page order follows STOCK_PAGE_SECTIONS; the chart section comes first when the chart elements are there.
-    expect(ids).toEqual(STOCK_PAGE_SECTIONS.filter((id) => ids.includes(id)));
-    for (const id of [
+    // The price dynamics above the chart (SPEC §1 "price dynamics, price chart…"), the exchange
+    // table right after it, then the menu's sections in SPEC §2's order (holders after indexes).
+    expect(ids).toEqual([
       'price_dynamics',
+      'graph',
       'exchange',
       'dividends',
-      'holders',
+      'other_stocks',
       'other_bonds',
       'indexes',
+      'holders',
       'growing_leaders',
-    ]) {
-      expect(ids, id).toContain(id);
-    }
+    ]);
+    const menuSections = ids.filter((id) => id !== 'price_dynamics' && id !== 'exchange');
+    expect(menuSections).toEqual(SPEC_MENU_ORDER.filter((id) => menuSections.includes(id)));
+    // Every section the page can have, not only sber's, keeps that order.
+    expect(STOCK_PAGE_SECTIONS.filter((id) => id !== 'price_dynamics' && id !== 'exchange')).toEqual(
+      SPEC_MENU_ORDER.filter((id) => (STOCK_PAGE_SECTIONS as readonly string[]).includes(id)),
+    );
+    expect(STOCK_MENU_SECTIONS).toEqual(SPEC_MENU_ORDER);
     const section = (id: string) =>
       new RegExp(`<section id="${id}"[^>]*>([\\s\\S]*?)</section>`).exec(body)?.[1] ?? '';
     expect(section('dividends')).toContain('<h2 id="dividends-title">Dividends</h2>');
@@ -128,6 +178,36 @@ describe('the stock page layout', () => {
     }
     // One script per element kind, however many instances.
     expect(body.match(/fin-related-list\.js"><\/script>/g)).toHaveLength(1);
+  });
+
+  it('keeps <nav> for navigation only, each named: the related lists are lists in their sections', async () => {
+    const body = (await fixture.anonymous.get('/stocks/sber/?lang=eng')).body;
+    const navs = [...body.matchAll(/<nav\b([^>]*)>/g)].map((match) => match[1]!);
+    // The language switch, the breadcrumb and the grounds (the left menu's <nav> is in its shadow root).
+    expect(navs.map((attributes) => /aria-label="([^"]+)"/.exec(attributes)?.[1])).toEqual([
+      'Language',
+      'Breadcrumb',
+      'Trading grounds',
+    ]);
+    for (const kind of ['bonds', 'indexes']) {
+      const section =
+        /<section id="([^"]+)"[^>]*aria-labelledby="([^"]+)"[^>]*>((?:(?!<\/section>)[\s\S])*)<\/section>/g;
+      const holder = [...body.matchAll(section)].find((match) =>
+        match[3]!.includes(`<fin-related-list kind="${kind}">`),
+      );
+      expect(holder, kind).toBeDefined();
+      expect(holder![3]).toContain(`<h2 id="${holder![2]}">`);
+    }
+  });
+
+  it('heads the leaders for all three tabs: the sector, or the market for a stock without one', async () => {
+    const body = (await fixture.anonymous.get('/stocks/sber/?lang=eng')).body;
+    expect(body).toContain('<h2 id="growing_leaders-title">Sector leaders</h2>');
+    const data = await pageData(fixture.anonymous);
+    expect(sectionTitleKey('growing_leaders', data)).toBe('stock:menu_growing_leaders');
+    expect(sectionTitleKey('growing_leaders', { ...data, branchId: null } as MarketStockPageData)).toBe(
+      'stock:leaders_caption',
+    );
   });
 
   it('leaves out the sections of lists the stock does not have', async () => {

@@ -11,18 +11,20 @@ import { html, trusted, type SafeHtml } from './html.ts';
 
 /**
  * The sections of the stock page in page order. Their ids are those of SPEC §2's left menu
- * (`stock:menu_<id>` labels) except the price dynamics and the exchange table, which the menu
- * does not list (`stock:section_<id>`).
+ * (`stock:menu_<id>` labels), in the menu's order, except the price dynamics and the exchange
+ * table, which the menu does not list (`stock:section_<id>`): the price dynamics come first, the
+ * quote summary above the chart (SPEC §1 "price dynamics, price chart…"), and the exchange
+ * table right after the chart, whose ground it switches.
  */
 export const STOCK_PAGE_SECTIONS = [
-  'graph',
   'price_dynamics',
+  'graph',
   'exchange',
   'dividends',
-  'holders',
   'other_stocks',
   'other_bonds',
   'indexes',
+  'holders',
   'growing_leaders',
 ] as const;
 
@@ -119,7 +121,11 @@ export function sectionHasContent(section: StockPageSection, data: StockPageData
   }
 }
 
-export function sectionTitleKey(section: StockPageSection): string {
+export function sectionTitleKey(section: StockPageSection, data?: StockPageData): string {
+  // The leaders of a stock without a branch are those of the whole market, not of its sector.
+  if (section === 'growing_leaders' && data && (data as Partial<MarketStockPageData>).branchId === null) {
+    return 'stock:leaders_caption';
+  }
   return UNLISTED_SECTIONS.has(section) ? `stock:section_${section}` : `stock:menu_${section}`;
 }
 
@@ -183,7 +189,7 @@ export function stockPageBody(view: StockPageView): SafeHtml {
       ${trusted(STYLE)}
     </style>
     <main class="stock-page">
-      <nav class="muted">
+      <nav class="muted" aria-label="${t('stock:breadcrumbs')}">
         <a href="/">Demo</a
         >${view.emitent ? html` › <a href="/company/${view.emitent.id}/">${view.emitent.name}</a>` : null}
       </nav>
@@ -201,9 +207,10 @@ export function stockPageBody(view: StockPageView): SafeHtml {
         <aside class="stock-aside">${inSection('aside').map((element) => element.markup)}</aside>
         <div class="stock-sections">
           ${sections.map((section) => {
+            const title = t(sectionTitleKey(section, data));
             const heading = TITLED_BY_ELEMENT.has(section)
-              ? html`<h2 id="${section}-title" class="visually-hidden">${t(sectionTitleKey(section))}</h2>`
-              : html`<h2 id="${section}-title">${t(sectionTitleKey(section))}</h2>`;
+              ? html`<h2 id="${section}-title" class="visually-hidden">${title}</h2>`
+              : html`<h2 id="${section}-title">${title}</h2>`;
             return html`<section id="${section}" class="stock-section" tabindex="-1" aria-labelledby="${section}-title">
               ${heading} ${inSection(section).map((element) => html`${element.markup} `)}
             </section>`;

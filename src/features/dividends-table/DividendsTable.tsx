@@ -16,6 +16,7 @@ import { DEFAULT_ACCESS_URL, DEFAULT_LOGIN_URL } from '../../widgets/masked-hint
 import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
 import {
   DIVIDENDS_LIMIT,
+  DIVIDENDS_MOBILE_FIXED_COLUMNS,
   DIVIDENDS_NUMERIC_FIELDS,
   desktopFields,
   formatDividendAmount,
@@ -83,6 +84,7 @@ export function DividendsTable({
           totalRows={rows.length + hidden}
           locked={locked}
           mobileColumns={mobile}
+          mobileFixedColumns={DIVIDENDS_MOBILE_FIXED_COLUMNS}
           onSortChange={(sort) => emit('fin-sort-change', sort)}
           onExpandChange={(expanded) => emit('fin-expand-change', { expanded })}
           t={t}

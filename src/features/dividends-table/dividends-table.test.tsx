@@ -158,14 +158,14 @@ describe('<fin-dividends-table>', () => {
     expect(button(root, 'Show more')).toBeUndefined();
   });
 
-  it('below 680 px leaves the last day to buy out and shows the amount second', async () => {
+  it('below 680 px leaves the last day to buy out, keeps year and amount, and pages the third column', async () => {
     setViewport(375);
     const root = await render(pageData(5));
     await vi.waitFor(() => expect(root.querySelector('.dt--narrow')).not.toBeNull());
-    expect(headers(root)).toEqual(['year', 'summ']);
+    expect(headers(root)).toEqual(['year', 'summ', 'dividends_periods_name']);
     expect(root.querySelector('[data-field="last_date_of_purchase"]')).toBeNull();
     root.querySelector<HTMLButtonElement>('.dt-page--next')!.click();
-    await vi.waitFor(() => expect(headers(root)).toEqual(['year', 'dividends_periods_name']));
+    await vi.waitFor(() => expect(headers(root)).toEqual(['year', 'summ', 'date_of_ex_dividend']));
   });
 
   it('anonymous: show-more of a history the server kept back asks to log in instead of expanding', async () => {

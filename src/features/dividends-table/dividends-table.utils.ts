@@ -42,6 +42,12 @@ export function mobileFields(desktop: readonly string[]): string[] {
   return rest.length === 0 ? ['summ'] : [rest[0]!, 'summ', ...rest.slice(1)];
 }
 
+/**
+ * Below 680 px the year and the amount (second, SPEC §2) stay while the third column pages
+ * through the period and the dates: every page says what was paid in which year.
+ */
+export const DIVIDENDS_MOBILE_FIXED_COLUMNS = 2;
+
 /** The nearest dividend as the block above the table shows it; null when there is none. */
 export interface NearestDividend {
   summ: number | null;

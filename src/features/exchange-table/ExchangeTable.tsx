@@ -15,6 +15,7 @@ import {
   exchangeDesktopFields,
   exchangeMobileFields,
   hasMaskedPrice,
+  lastPriceTrend,
   rowGround,
   rowTrend,
 } from './exchange-table.utils.ts';
@@ -85,6 +86,9 @@ export function ExchangeTable({
         columns={columns}
         rows={rows}
         caption={t('stock:section_exchange')}
+        // Where the table is still wider than its box (a narrow phone, long prices), the exchange
+        // name stays in view while the prices scroll.
+        fixedFirstColumn
         mobileColumns={mobile}
         mobilePageSize={Math.max(1, mobile.length - 1)}
         onSortChange={(sort) => emit('fin-sort-change', sort)}
@@ -165,8 +169,23 @@ function exchangeColumn(
     field,
     title,
     align: EXCHANGE_PRICE_FIELDS.has(field) ? 'end' : 'start',
-    format: (value) => exchangeCellText(field, value),
+    format: (value, row) => {
+      const text = exchangeCellText(field, value);
+      const trend = field === 'last' ? lastPriceTrend(row, value) : null;
+      if (!trend) return text;
+      // The change column has its sign; the last price says its direction by more than colour.
+      const label = t(trend === 'up' ? 'stock:trend_up' : 'stock:trend_down');
+      return (
+        <>
+          <span className="ex-arrow" role="img" aria-label={label} title={label}>
+            {trend === 'up' ? '▲' : '▼'}
+          </span>
+          {text}
+        </>
+      );
+    },
     className: (_value, row) => {
+      if (field === 'buy_sell') return 'ex-bid-ask';
       if (field !== 'change' && field !== 'last') return undefined;
       const trend = rowTrend(row);
       return trend ? `ex-trend ex-trend--${trend}` : undefined;

@@ -12,6 +12,7 @@ import {
   exchangeCellText,
   exchangeMobileFields,
   hasMaskedPrice,
+  lastPriceTrend,
   rowGround,
   rowTrend,
 } from './exchange-table.utils.ts';
@@ -24,6 +25,8 @@ const labels: Record<string, Record<string, string>> = {
     section_exchange: 'Trading by exchange',
     masked_hint_auth: 'Log in to see prices',
     masked_hint_paid: 'All prices are available with paid access',
+    trend_up: 'price rose',
+    trend_down: 'price fell',
   },
   widgets: { get_access: 'Get access' },
   common: { login: 'Log in' },
@@ -152,8 +155,10 @@ describe('<fin-exchange-table>', () => {
     expect(headers(root)).toEqual([...EXCHANGE_DESKTOP_FIELDS]);
     expect(
       [...root.querySelectorAll('tbody tr:first-child .ex-trend--up')].map((cell) => cell.textContent),
-    ).toEqual(['301.50', '+1.25%']);
+    ).toEqual(['▲301.50', '+1.25%']);
     expect(root.querySelectorAll('tbody tr')[1]?.querySelector('.ex-trend--down')).not.toBeNull();
+    // The exchange name stays in view where the table scrolls sideways.
+    expect(root.querySelector('.dt--fixed-first')).not.toBeNull();
     setViewport(375);
     unmount();
     root = await render(pageData(1));
@@ -161,6 +166,27 @@ describe('<fin-exchange-table>', () => {
       expect(headers(root)).toEqual(['trading_ground', 'last', 'change', 'currency_name']),
     );
     expect(root.querySelector('.dt-page')).toBeNull();
+  });
+
+  it('tells the last price direction by an arrow with a text, not by colour alone', async () => {
+    const root = await render(pageData(1));
+    const arrow = (index: number) =>
+      root.querySelectorAll('tbody tr')[index]!.querySelector('td[class*="ex-trend"] [role="img"]');
+    expect(arrow(0)?.getAttribute('aria-label')).toBe('price rose');
+    expect(arrow(0)?.textContent).toBe('▲');
+    expect(arrow(1)?.getAttribute('aria-label')).toBe('price fell');
+    expect(arrow(1)?.textContent).toBe('▼');
+    unmount();
+    // A free user sees the last price but not the change: no direction to tell.
+    const free = await render(
+      pageData(1, [row(1, 'Moscow Exchange', MASKED)]),
+      JSON.stringify({ userAuth: true, userAccessLevel: 1 }),
+    );
+    expect(free.querySelector('tbody [role="img"]')).toBeNull();
+    expect(exchangeCellText('last', 301.5)).toBe('301.50');
+    expect(lastPriceTrend({ class: 'up' }, 301.5)).toBe('up');
+    expect(lastPriceTrend({ class: 'down' }, '***')).toBeNull();
+    expect(lastPriceTrend({ class: '' }, 301.5)).toBeNull();
   });
 
   it('shows masked prices as given with the prompt for the visitor', async () => {

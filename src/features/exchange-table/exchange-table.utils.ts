@@ -78,6 +78,13 @@ export function rowTrend(row: Record<string, unknown>): 'up' | 'down' | null {
   return null;
 }
 
+/** The direction the last price shows with an arrow: the row's trend, when the price itself is shown. */
+export function lastPriceTrend(row: Record<string, unknown>, last: unknown): 'up' | 'down' | null {
+  const shown =
+    typeof last === 'number' || (typeof last === 'string' && last.trim() !== '' && last !== '***');
+  return shown ? rowTrend(row) : null;
+}
+
 /** A cell as the table shows it: numbers with space thousands, the change with its sign, '***' as given. */
 export function exchangeCellText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';

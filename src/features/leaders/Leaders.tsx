@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
@@ -8,7 +8,7 @@ import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-t
 import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
 import { MaskedHint, hasMaskedValue } from '../../widgets/masked-hint/index.ts';
 import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
-import { Tabs } from '../../widgets/tabs/index.ts';
+import { Tabs, tabId } from '../../widgets/tabs/index.ts';
 import { createLeadersStore } from './leaders.store.ts';
 import {
   LEADERS_TAB_IDS,
@@ -16,9 +16,11 @@ import {
   isNumericField,
   leadersBranch,
   leadersCellText,
+  leadersEmptyKey,
   leadersFieldLabel,
   leadersMobileFields,
   leadersTab,
+  leadersTitleKey,
   type LeadersTabId,
   type LeadersTable,
 } from './leaders.utils.ts';
@@ -59,6 +61,8 @@ export function Leaders({
   const page = useStore(stockPageStore(pageData));
   const sharedGround = useStore($ground);
   const store = useMemo(() => createLeadersStore(), []);
+  const tabsId = useId();
+  const panelId = `${tabsId}-panel`;
   const state = useStore(store.$state);
 
   // The `tab` attribute picks the tab; a user's choice holds until the attribute changes.
@@ -98,11 +102,19 @@ export function Leaders({
 
   return (
     <div className="ld" part="block">
-      <Tabs tabs={tabs} active={tab} onSelect={select} label={t('stock:leaders_caption')} />
+      <Tabs
+        tabs={tabs}
+        active={tab}
+        onSelect={select}
+        label={t(leadersTitleKey(branch ?? 0))}
+        id={tabsId}
+        controls={panelId}
+      />
       <div
         className="ld-panel"
+        id={panelId}
         role="tabpanel"
-        aria-label={t(LEADERS_TAB_LABELS[tab])}
+        aria-labelledby={tabId(tabsId, tab)}
         aria-busy={state.status === 'loading' || undefined}
         data-tab={tab}
       >
@@ -113,7 +125,9 @@ export function Leaders({
             {state.error.kind === 'timeout' ? t('common:error_timeout') : t('common:error_load')}
           </ElementMessage>
         ) : state.table.data.length === 0 ? (
-          <ElementMessage kind="info">{t('stock:no_data')}</ElementMessage>
+          <ElementMessage kind="info">
+            {t(leadersEmptyKey(state.query.tab, state.query.branchId))}
+          </ElementMessage>
         ) : (
           <>
             <DataTable

@@ -9,13 +9,23 @@ import { $user } from '../../core/stores/user.ts';
 import {
   leadersBranch,
   leadersCellText,
+  leadersEmptyKey,
   leadersFieldLabel,
   leadersMobileFields,
   leadersTab,
 } from './leaders.utils.ts';
 
 const labels: Record<string, Record<string, string>> = {
-  stock: { leaders_caption: 'Market leaders', no_data: 'No data', masked_hint_auth: 'Log in to see prices' },
+  stock: {
+    leaders_caption: 'Market leaders',
+    menu_growing_leaders: 'Sector leaders',
+    no_data: 'No data',
+    masked_hint_auth: 'Log in to see prices',
+    leaders_empty_growing: 'No stock of the sector rose on the last trading day',
+    leaders_empty_falling: 'No stock of the sector fell on the last trading day',
+    leaders_empty_capitalization: 'No capitalisation figures for the sector on this exchange',
+    leaders_empty_growing_market: 'No stock rose on the last trading day',
+  },
   market: {
     tab_growing: 'Top gainers',
     tab_falling: 'Top losers',
@@ -126,6 +136,14 @@ describe('leaders utils', () => {
     expect(leadersCellText('capitalization', 1234567.8)).toBe('1\u202f234\u202f568');
     expect(leadersCellText('last', '***')).toBe('***');
   });
+
+  it('names what an empty tab means, for the sector or the whole market', () => {
+    expect(leadersEmptyKey(1, 4)).toBe('stock:leaders_empty_growing');
+    expect(leadersEmptyKey(2, 4)).toBe('stock:leaders_empty_falling');
+    expect(leadersEmptyKey(3, 4)).toBe('stock:leaders_empty_capitalization');
+    expect(leadersEmptyKey(1, 0)).toBe('stock:leaders_empty_growing_market');
+    expect(leadersEmptyKey(3, 0)).toBe('stock:leaders_empty_capitalization_market');
+  });
 });
 
 describe('<fin-leaders>', () => {
@@ -163,6 +181,43 @@ describe('<fin-leaders>', () => {
       '/api/stocks/get-capitalization/4/1/',
       '/api/stocks/get-growing-leaders/4/1/2/',
     ]);
+  });
+
+  it('says what an empty tab means: nothing of the sector rose (or fell) on the last trading day', async () => {
+    answers['/api/stocks/get-growing-leaders/4/1/1/'] = table([]);
+    answers['/api/stocks/get-growing-leaders/4/1/2/'] = table([]);
+    const root = await render(
+      `<script type="application/json" id="fin-page-data">${pageData(4)}</script><fin-leaders></fin-leaders>`,
+    );
+    // The block is named for all three tabs, not for the gainers alone.
+    expect(root.querySelector('[role="tablist"]')?.getAttribute('aria-label')).toBe('Sector leaders');
+    expect(root.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Top gainers');
+    // The panel is named by its tab, which controls it.
+    const panel = root.querySelector('[role="tabpanel"]')!;
+    expect(root.getElementById(panel.getAttribute('aria-labelledby')!)?.textContent).toBe('Top gainers');
+    expect(root.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('aria-controls')).toBe(
+      panel.id,
+    );
+    expect(root.querySelector('.fin-message--info')?.textContent).toBe(
+      'No stock of the sector rose on the last trading day',
+    );
+    root.querySelector<HTMLButtonElement>('[role="tab"][data-tab-id="2"]')!.click();
+    await vi.waitFor(() =>
+      expect(root.querySelector('.fin-message--info')?.textContent).toBe(
+        'No stock of the sector fell on the last trading day',
+      ),
+    );
+  });
+
+  it('names the block and an empty tab for the whole market when the stock has no sector', async () => {
+    answers['/api/stocks/get-growing-leaders/0/1/1/'] = table([]);
+    const root = await render(
+      `<script type="application/json" id="fin-page-data">${pageData(null)}</script><fin-leaders></fin-leaders>`,
+    );
+    expect(root.querySelector('[role="tablist"]')?.getAttribute('aria-label')).toBe('Market leaders');
+    expect(root.querySelector('.fin-message--info')?.textContent).toBe(
+      'No stock rose on the last trading day',
+    );
   });
 
   it('reloads when the shared ground changes', async () => {

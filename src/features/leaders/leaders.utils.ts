@@ -17,6 +17,21 @@ export const LEADERS_TAB_LABELS: Record<LeadersTabId, string> = {
   3: 'market:tab_capitalization',
 };
 
+/**
+ * What an empty tab means (label keys, module `stock`): nothing of the stock's sector (branch)
+ * rose or fell on its last trading day, or has a capitalisation; of the whole market for branch 0.
+ */
+export function leadersEmptyKey(tab: LeadersTabId, branchId: number): string {
+  const what =
+    tab === LEADERS_TABS.growing ? 'growing' : tab === LEADERS_TABS.falling ? 'falling' : 'capitalization';
+  return `stock:leaders_empty_${what}${branchId === 0 ? '_market' : ''}`;
+}
+
+/** The block's name (its tab list's label): the sector's leaders, or the market's for branch 0. */
+export function leadersTitleKey(branchId: number): string {
+  return branchId === 0 ? 'stock:leaders_caption' : 'stock:menu_growing_leaders';
+}
+
 /** An attribute value as a tab id; anything else is the first tab (growing). */
 export function leadersTab(value: unknown): LeadersTabId {
   const id = typeof value === 'string' ? Number(value) : value;

@@ -2,7 +2,7 @@
  * The DOM side of the left menu: finding the page's sections (light DOM, outside the element's
  * shadow root), their page order, and the scroll spy that reports the current one.
  */
-import { activeSectionId } from './left-menu.utils.ts';
+import { activeSectionId, keepsHold } from './left-menu.utils.ts';
 
 /** SPEC §9 adaptive breakpoint: below it the menu is a compact strip. */
 export const COMPACT_MEDIA_QUERY = '(max-width: 679.98px)';
@@ -44,10 +44,19 @@ export function pageOrder(root: SectionRoot, ids: readonly string[]): Map<string
 }
 
 export interface SectionSpy {
-  /** Keep `id` current while the page scrolls to it after a menu click, until the user scrolls. */
+  /**
+   * Keep `id` current while the page scrolls to it after a menu click: until that scroll ends
+   * (or the user scrolls), so the sections passed on the way do not flash in the menu.
+   */
   hold(id: string): void;
   stop(): void;
 }
+
+/**
+ * A scroll that has gone quiet this long has ended: the fallback for browsers without the
+ * `scrollend` event, and for a click whose section is already in place (no scroll at all).
+ */
+export const SCROLL_IDLE_MS = 200;
 
 /**
  * Reports the current section (the last whose top passed the activation line; the last one at
@@ -65,25 +74,59 @@ export function watchSections(
     const section = findSection(root, id);
     return section ? [{ id, section }] : [];
   });
+  /** The section of a menu click, current until its scroll ends. */
   let held: string | null = null;
+  /**
+   * The click's scroll has ended with the section short of the activation line because the page
+   * cannot scroll further (a short last section): it stays current until anything scrolls again.
+   */
+  let settled = false;
   let frame = 0;
+  let idle: number | undefined;
 
+  const atBottom = () => {
+    const scrollable = scroller.scrollHeight > view.innerHeight + 1;
+    return scrollable && view.scrollY > 0 && view.scrollY + view.innerHeight >= scroller.scrollHeight - 2;
+  };
   const measure = () => {
     frame = 0;
     if (held !== null) return;
     const line = activationLine(view.innerHeight);
-    const scrollable = scroller.scrollHeight > view.innerHeight + 1;
-    const atBottom =
-      scrollable && view.scrollY > 0 && view.scrollY + view.innerHeight >= scroller.scrollHeight - 2;
     const tops = sections.map(({ id, section }) => ({ id, top: section.getBoundingClientRect().top }));
-    onCurrent(activeSectionId(tops, { line, height: view.innerHeight, atBottom }));
+    onCurrent(activeSectionId(tops, { line, height: view.innerHeight, atBottom: atBottom() }));
   };
   const schedule = () => {
     if (frame === 0) frame = view.requestAnimationFrame(measure);
   };
   const release = () => {
+    view.clearTimeout(idle);
     if (held === null) return;
     held = null;
+    settled = false;
+    schedule();
+  };
+  // The click's scroll has ended (scrollend, or quiet for SCROLL_IDLE_MS): the spy takes over again.
+  const scrollEnded = () => {
+    view.clearTimeout(idle);
+    if (held === null || settled) return;
+    const target = sections.find(({ id }) => id === held)?.section;
+    const box = target?.getBoundingClientRect();
+    if (box && keepsHold(box, { height: view.innerHeight, atBottom: atBottom() })) {
+      settled = true;
+    } else {
+      release();
+    }
+  };
+  const onScroll = () => {
+    if (held !== null) {
+      // Another scroll after the click's has ended (a drag of the scrollbar, find in page, a
+      // script): the spy follows it.
+      if (settled) release();
+      else {
+        view.clearTimeout(idle);
+        idle = view.setTimeout(scrollEnded, SCROLL_IDLE_MS);
+      }
+    }
     schedule();
   };
 
@@ -95,9 +138,10 @@ export function watchSections(
         })
       : null;
   for (const { section } of sections) observer?.observe(section);
-  view.addEventListener('scroll', schedule, { passive: true });
+  view.addEventListener('scroll', onScroll, { passive: true });
+  view.addEventListener('scrollend', scrollEnded);
   view.addEventListener('resize', schedule);
-  // A user's own scrolling ends the hold of a menu click.
+  // A user's own scrolling ends the hold of a menu click at once, even while the click's scroll runs.
   const userScroll = ['wheel', 'touchmove', 'keydown'] as const;
   for (const type of userScroll) view.addEventListener(type, release, { passive: true });
   measure();
@@ -105,14 +149,19 @@ export function watchSections(
   return {
     hold(id) {
       held = id;
+      settled = false;
       onCurrent(id);
+      view.clearTimeout(idle);
+      idle = view.setTimeout(scrollEnded, SCROLL_IDLE_MS);
     },
     stop() {
       observer?.disconnect();
-      view.removeEventListener('scroll', schedule);
+      view.removeEventListener('scroll', onScroll);
+      view.removeEventListener('scrollend', scrollEnded);
       view.removeEventListener('resize', schedule);
       for (const type of userScroll) view.removeEventListener(type, release);
       if (frame !== 0) view.cancelAnimationFrame(frame);
+      view.clearTimeout(idle);
     },
   };
 }

@@ -2,10 +2,12 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../elements/fin-left-menu.ts';
 import { $lang } from '../../core/stores/lang.ts';
+import { SCROLL_IDLE_MS } from './left-menu.spy.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
 import {
   STOCK_MENU_SECTIONS,
   activeSectionId,
+  keepsHold,
   parseMenuItems,
   presentItems,
   sectionIds,
@@ -18,7 +20,7 @@ const labels: Record<string, Record<string, string>> = {
     menu_graph: 'Chart',
     menu_dividends: 'Dividends',
     menu_holders: 'Shareholders',
-    menu_growing_leaders: 'Top gainers',
+    menu_growing_leaders: 'Sector leaders',
   },
 };
 
@@ -63,8 +65,33 @@ afterEach(() => {
 });
 
 describe('left-menu utils', () => {
-  it('lists the 21 stock page sections of SPEC §2, titled with the stock labels', () => {
-    expect(STOCK_MENU_SECTIONS).toHaveLength(21);
+  it('lists the stock page sections of SPEC §2 in its order, titled with the stock labels', () => {
+    // SPEC §2 "Left-menu sections", written out: "IFRS reports (two variants)" and "managers
+    // (related and related-to)" are two entries each.
+    expect(STOCK_MENU_SECTIONS).toEqual([
+      'graph',
+      'dividends',
+      'ifrs',
+      'ifrs_fmp',
+      'ras',
+      'ipo',
+      'issuer_profile',
+      'other_stocks',
+      'price_forecasts',
+      'other_bonds',
+      'indexes',
+      'holders',
+      'news',
+      'comments',
+      'related_issuers',
+      'managers_related',
+      'managers_related_to',
+      'annual_reports',
+      'multipliers',
+      'growing_leaders',
+      'esg_reports',
+      'consensus_forecasts',
+    ]);
     expect(stockMenuItems((key) => `<${key}>`)[0]).toEqual({
       id: 'graph',
       title: '<stock:menu_graph>',
@@ -122,6 +149,15 @@ describe('left-menu utils', () => {
     expect(activeSectionId([{ id: 'a', top: 900 }], view)).toBeNull();
     expect(activeSectionId([], { ...view, atBottom: true })).toBeNull();
   });
+
+  it('keeps a clicked section current after its scroll only when the page ended before it reached the line', () => {
+    const view = { height: 800, atBottom: true };
+    expect(keepsHold({ top: 300, bottom: 700 }, view)).toBe(true);
+    expect(keepsHold({ top: 300, bottom: 700 }, { ...view, atBottom: false })).toBe(false);
+    // Scrolled away from it (a script, find in page): the spy decides again.
+    expect(keepsHold({ top: -900, bottom: -100 }, view)).toBe(false);
+    expect(keepsHold({ top: 900, bottom: 1300 }, view)).toBe(false);
+  });
 });
 
 describe('<fin-left-menu>', () => {
@@ -132,7 +168,7 @@ describe('<fin-left-menu>', () => {
       ['#graph', 'Chart'],
       ['#holders', 'Shareholders'],
       ['#dividends', 'Dividends'],
-      ['#growing_leaders', 'Top gainers'],
+      ['#growing_leaders', 'Sector leaders'],
     ]);
   });
 
@@ -162,6 +198,30 @@ describe('<fin-left-menu>', () => {
     placeSections({ graph: -300, dividends: 100, holders: 700 });
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(current(element)).toBe('holders');
+  });
+
+  it("follows the page again once a click's scroll ends (scrollend), whatever scrolls it next", async () => {
+    const element = await render(['graph', 'dividends', 'holders']);
+    placeSections({ graph: 0, dividends: 600, holders: 1200 });
+    document.getElementById('dividends')!.scrollIntoView = () => undefined;
+    element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="dividends"]')!.click();
+    await vi.waitFor(() => expect(current(element)).toBe('dividends'));
+    placeSections({ graph: -600, dividends: 16, holders: 600 });
+    window.dispatchEvent(new Event('scrollend'));
+    // A script (a table collapsing back to its top, say) scrolls the page without wheel or keys.
+    placeSections({ graph: -1800, dividends: -1200, holders: 40 });
+    await vi.waitFor(() => expect(current(element)).toBe('holders'));
+  });
+
+  it('without scrollend, a scroll quiet for a moment has ended', async () => {
+    const element = await render(['graph', 'dividends', 'holders']);
+    placeSections({ graph: 0, dividends: 600, holders: 1200 });
+    document.getElementById('dividends')!.scrollIntoView = () => undefined;
+    element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="dividends"]')!.click();
+    placeSections({ graph: -600, dividends: 16, holders: 600 });
+    await new Promise((resolve) => setTimeout(resolve, SCROLL_IDLE_MS + 50));
+    placeSections({ graph: -1800, dividends: -1200, holders: 40 });
+    await vi.waitFor(() => expect(current(element)).toBe('holders'));
   });
 
   it('is a compact strip with the compact attribute', async () => {

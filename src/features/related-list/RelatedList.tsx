@@ -6,12 +6,13 @@ import { stockPageStore } from '../../core/stores/page.ts';
 import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
 import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
 import { ShowMoreList, SHOW_MORE_LIMIT } from '../../widgets/show-more-list/index.ts';
-import { RELATED_KINDS, RELATED_SOURCES, relatedItems, relatedKind } from './related-list.utils.ts';
+import { RELATED_KINDS, relatedItems, relatedKind } from './related-list.utils.ts';
 
 /**
  * One related list of the stock page: the issuer's other stocks, its bonds, or the indexes that
  * hold the stock; five entries until expanded (SPEC §9). The element hides itself when the list
- * is empty, so the page shows no empty block.
+ * is empty, so the page shows no empty block. It renders a plain list: put it in a section
+ * headed with its title (the stock page uses the `stock:menu_*` label of RELATED_SOURCES).
  */
 export interface RelatedListProps {
   /** Which list: `stocks` (the issuer's other stocks), `bonds` (its bonds) or `indexes` (holding the stock). */
@@ -24,7 +25,7 @@ export function RelatedList({
   kind: kindAttribute,
   pageData = DEFAULT_PAGE_DATA_SELECTOR,
 }: RelatedListProps) {
-  const { t, ready } = useLabels('stock', 'widgets', 'common');
+  const { t, ready } = useLabels('widgets', 'common');
   const { emit, setHidden, tag } = useHost();
   const page = useStore(stockPageStore(pageData));
   const kind = relatedKind(kindAttribute);
@@ -51,8 +52,10 @@ export function RelatedList({
   if (!ready || !items) return <ElementMessage kind="loading">…</ElementMessage>;
   if (empty) return null;
 
+  // The list is content, not site navigation: no <nav> landmark. The page's section heading
+  // names it (SPEC §2 menu label), so the element does not repeat that name.
   return (
-    <nav className="rl" part="block" aria-label={t(RELATED_SOURCES[kind].label)} data-kind={kind}>
+    <div className="rl" part="block" data-kind={kind}>
       <ShowMoreList
         limit={SHOW_MORE_LIMIT}
         labels={{ more: t('widgets:show_more'), hide: t('widgets:hide') }}
@@ -70,6 +73,6 @@ export function RelatedList({
           </span>
         ))}
       />
-    </nav>
+    </div>
   );
 }
