@@ -7,7 +7,6 @@ import { roundTo } from '../data/prices.ts';
 import type { Lang } from '../../src/core/types.ts';
 import type {
   CapitalizationRow,
-  FullInfoField,
   HoldersAnswer,
   IndicatorId,
   IndicatorRow,
@@ -17,6 +16,7 @@ import type {
   TradingFullInfoRow,
   TradingFullInfoTable,
 } from '../../src/core/api/stocks.ts';
+import { FULL_INFO_FIELDS } from '../../src/core/api/stocks.ts';
 import type { WatchlistRow } from '../../src/core/api/watchlist.ts';
 import { HttpError, type AppContext } from './context.ts';
 import type { LabelStore } from './labels.ts';
@@ -69,18 +69,6 @@ export function watchlistRows(lang: Lang, items: WatchlistItemRow[]): WatchlistR
 
 // ---------------------------------------------------------------------------------------------
 // Archive
-
-export const FULL_INFO_FIELDS: FullInfoField[] = [
-  'date',
-  'open',
-  'max',
-  'min',
-  'close',
-  'avg',
-  'volume',
-  'value',
-  'change',
-];
 
 /** A trading day with every figure exact (unmasked, unrounded); the export writes these too. */
 export interface ArchiveDay {
@@ -175,8 +163,8 @@ export function fullInfoTable(
   return {
     result: data.length > 0,
     data,
-    fields: FULL_INFO_FIELDS,
-    fieldsLabels: fieldsLabels(deps, FULL_INFO_FIELDS),
+    fields: [...FULL_INFO_FIELDS],
+    fieldsLabels: fieldsLabels(deps, [...FULL_INFO_FIELDS]),
     total: data.length,
     dateFrom: displayDate(from),
     dateTo: displayDate(to),

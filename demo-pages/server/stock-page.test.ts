@@ -12,6 +12,7 @@ import { LABELS } from '../data/labels.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { STOCK_PAGE_SECTIONS, sectionTitleKey } from './templates/stock.page.ts';
 import { jsonBlock, startAudiences, type AudienceFixture, type Client } from './testing.ts';
+import { SPEC_STOCK_MENU_ORDER } from '../testing/spec-sections.ts';
 
 let fixture: AudienceFixture;
 
@@ -48,35 +49,6 @@ async function pageData(who: Client, path = '/stocks/sber/'): Promise<MarketStoc
   expect(response.statusCode).toBe(200);
   return response.json() as MarketStockPageData;
 }
-
-/**
- * SPEC §2 "Left-menu sections", in the SPEC's order, written out here (not taken from the code):
- * "IFRS reports (two variants)" and "managers (related and related-to)" are two entries each.
- */
-const SPEC_MENU_ORDER = [
-  'graph',
-  'dividends',
-  'ifrs',
-  'ifrs_fmp',
-  'ras',
-  'ipo',
-  'issuer_profile',
-  'other_stocks',
-  'price_forecasts',
-  'other_bonds',
-  'indexes',
-  'holders',
-  'news',
-  'comments',
-  'related_issuers',
-  'managers_related',
-  'managers_related_to',
-  'annual_reports',
-  'multipliers',
-  'growing_leaders',
-  'esg_reports',
-  'consensus_forecasts',
-];
 
 /** The ids of the page's `<section>`s, in page order. */
 const sectionIds = (body: string) => [...body.matchAll(/<section id="([^"]+)"/g)].map((match) => match[1]);
@@ -149,12 +121,12 @@ describe('the stock page layout', () => {
       'growing_leaders',
     ]);
     const menuSections = ids.filter((id) => id !== 'price_dynamics' && id !== 'exchange');
-    expect(menuSections).toEqual(SPEC_MENU_ORDER.filter((id) => menuSections.includes(id)));
+    expect(menuSections).toEqual(SPEC_STOCK_MENU_ORDER.filter((id) => menuSections.includes(id)));
     // Every section the page can have, not only sber's, keeps that order.
     expect(STOCK_PAGE_SECTIONS.filter((id) => id !== 'price_dynamics' && id !== 'exchange')).toEqual(
-      SPEC_MENU_ORDER.filter((id) => (STOCK_PAGE_SECTIONS as readonly string[]).includes(id)),
+      SPEC_STOCK_MENU_ORDER.filter((id) => (STOCK_PAGE_SECTIONS as readonly string[]).includes(id)),
     );
-    expect(STOCK_MENU_SECTIONS).toEqual(SPEC_MENU_ORDER);
+    expect(STOCK_MENU_SECTIONS).toEqual(SPEC_STOCK_MENU_ORDER);
     const section = (id: string) =>
       new RegExp(`<section id="${id}"[^>]*>([\\s\\S]*?)</section>`).exec(body)?.[1] ?? '';
     expect(section('dividends')).toContain('<h2 id="dividends-title">Dividends</h2>');

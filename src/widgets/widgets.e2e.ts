@@ -5,45 +5,25 @@
  */
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import react from '@vitejs/plugin-react';
-import { build, type Rolldown } from 'vite';
+import { bundleFixtureScript, openFixturePage } from './testing/fixture-script.ts';
 
 const FIXTURE_PATH = '/__widgets-fixture__/';
 let bundle = '';
 
 test.beforeAll(async () => {
-  const output = (await build({
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: {
-      write: false,
-      minify: false,
-      lib: {
-        entry: resolve(import.meta.dirname, 'widgets.e2e.fixture.tsx'),
-        formats: ['iife'],
-        name: 'WidgetsFixture',
-      },
-    },
-  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
-  const first = Array.isArray(output) ? output[0] : output;
-  const chunk = first?.output.find((item) => item.type === 'chunk');
-  if (!chunk || chunk.type !== 'chunk') throw new Error('The widgets fixture did not bundle');
-  bundle = chunk.code;
+  bundle = await bundleFixtureScript(resolve(import.meta.dirname, 'widgets.e2e.fixture.tsx'), {
+    name: 'WidgetsFixture',
+  });
 });
 
 async function openFixture(page: Page) {
-  await page.route(`**${FIXTURE_PATH}`, (route) =>
-    route.fulfill({
-      contentType: 'text/html; charset=utf-8',
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-        <body style="margin:0"><p id="outside">Page text outside the element</p>
-        <widgets-fixture></widgets-fixture><script>${bundle.replaceAll('</script', '<\\/script')}</script></body></html>`,
-    }),
+  await openFixturePage(
+    page,
+    FIXTURE_PATH,
+    `<p id="outside">Page text outside the element</p>
+        <widgets-fixture></widgets-fixture>`,
+    bundle,
   );
-  await page.goto(FIXTURE_PATH);
   await expect(page.getByRole('tablist', { name: 'Period' })).toBeVisible();
 }
 

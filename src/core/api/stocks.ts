@@ -170,7 +170,19 @@ export function checkTradingsAnswer(status: number, data: unknown, url: string):
 // ---------------------------------------------------------------------------------------------
 // Archive: the full-info trading table and its Excel export
 
-export type FullInfoField = 'date' | 'open' | 'max' | 'min' | 'close' | 'avg' | 'volume' | 'value' | 'change';
+/** The columns of the full-info trading table, in the server's order (SPEC §3 "Trading table"). */
+export const FULL_INFO_FIELDS = [
+  'date',
+  'open',
+  'max',
+  'min',
+  'close',
+  'avg',
+  'volume',
+  'value',
+  'change',
+] as const;
+export type FullInfoField = (typeof FULL_INFO_FIELDS)[number];
 
 /**
  * One trading day. Display values are rounded (prices to the ground's decimals, change to 2);

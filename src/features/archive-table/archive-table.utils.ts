@@ -3,7 +3,12 @@
  * sorts by its exact `.no_round` twin, shows the value as the answer gives it (a masked price
  * stays '***') and carries the exact number in its title.
  */
-import type { FullInfoField, TradingFullInfoRow, TradingFullInfoTable } from '../../core/api/stocks.ts';
+import {
+  FULL_INFO_FIELDS,
+  type FullInfoField,
+  type TradingFullInfoRow,
+  type TradingFullInfoTable,
+} from '../../core/api/stocks.ts';
 import { formatNumber, formatPercentChange } from '../../core/format.ts';
 import type { MaskedValue } from '../../core/types.ts';
 
@@ -22,17 +27,7 @@ export interface ArchiveCell {
 /** A row's cells by field: the known full-info fields, plus any other column the answer names. */
 export type ArchiveRow = Record<FullInfoField, ArchiveCell> & Record<string, ArchiveCell>;
 
-const KNOWN_FIELDS: ReadonlySet<string> = new Set<FullInfoField>([
-  'date',
-  'open',
-  'max',
-  'min',
-  'close',
-  'avg',
-  'volume',
-  'value',
-  'change',
-]);
+const KNOWN_FIELDS: ReadonlySet<string> = new Set<string>(FULL_INFO_FIELDS);
 
 /** Whether a column is one of the full-info fields the table knows how to show. */
 export function isKnownArchiveField(field: string): field is FullInfoField {

@@ -13,6 +13,7 @@ import {
   sectionIds,
   stockMenuItems,
 } from './left-menu.utils.ts';
+import { SPEC_STOCK_MENU_ORDER } from '../../../demo-pages/testing/spec-sections.ts';
 
 const labels: Record<string, Record<string, string>> = {
   stock: {
@@ -66,32 +67,7 @@ afterEach(() => {
 
 describe('left-menu utils', () => {
   it('lists the stock page sections of SPEC §2 in its order, titled with the stock labels', () => {
-    // SPEC §2 "Left-menu sections", written out: "IFRS reports (two variants)" and "managers
-    // (related and related-to)" are two entries each.
-    expect(STOCK_MENU_SECTIONS).toEqual([
-      'graph',
-      'dividends',
-      'ifrs',
-      'ifrs_fmp',
-      'ras',
-      'ipo',
-      'issuer_profile',
-      'other_stocks',
-      'price_forecasts',
-      'other_bonds',
-      'indexes',
-      'holders',
-      'news',
-      'comments',
-      'related_issuers',
-      'managers_related',
-      'managers_related_to',
-      'annual_reports',
-      'multipliers',
-      'growing_leaders',
-      'esg_reports',
-      'consensus_forecasts',
-    ]);
+    expect(STOCK_MENU_SECTIONS).toEqual(SPEC_STOCK_MENU_ORDER);
     expect(stockMenuItems((key) => `<${key}>`)[0]).toEqual({
       id: 'graph',
       title: '<stock:menu_graph>',

@@ -1,10 +1,9 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withReactRoot } from '../testing/react-root.ts';
 import { DataTable } from './DataTable.tsx';
 import type { DataTableProps, TableColumn, TableRow } from './data-table.types.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const LABELS: Record<string, string> = {
   'widgets:show_more': 'Show more',
@@ -66,18 +65,11 @@ function click(element: Element | null | undefined) {
   act(() => (element as HTMLElement).click());
 }
 
-beforeEach(() => {
+withReactRoot((c, r) => {
   setViewport({ width: 1024, height: 768 });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  [container, root] = [c, r];
 });
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('sorting', () => {
   const rows = [

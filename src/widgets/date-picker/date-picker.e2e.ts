@@ -6,46 +6,26 @@
  */
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import react from '@vitejs/plugin-react';
-import { build, type Rolldown } from 'vite';
+import { bundleFixtureScript, openFixturePage } from '../testing/fixture-script.ts';
 
 const FIXTURE_PATH = '/__date-picker-fixture__/';
 let bundle = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const output = (await build({
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    build: {
-      write: false,
-      minify: false,
-      lib: {
-        entry: resolve(import.meta.dirname, 'date-picker.e2e.fixture.tsx'),
-        formats: ['iife'],
-        name: 'DatePickerFixture',
-      },
-    },
-  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
-  const first = Array.isArray(output) ? output[0] : output;
-  const chunk = first?.output.find((item) => item.type === 'chunk');
-  if (!chunk || chunk.type !== 'chunk') throw new Error('The date-picker fixture did not bundle');
-  bundle = chunk.code;
+  bundle = await bundleFixtureScript(resolve(import.meta.dirname, 'date-picker.e2e.fixture.tsx'), {
+    name: 'DatePickerFixture',
+  });
 });
 
 async function openFixture(page: Page) {
-  await page.route(`**${FIXTURE_PATH}`, (route) =>
-    route.fulfill({
-      contentType: 'text/html; charset=utf-8',
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-        <body style="margin:0"><p id="outside" style="margin:0;padding:8px">Page text outside the element</p>
-        <date-picker-fixture></date-picker-fixture><script>${bundle.replaceAll('</script', '<\\/script')}</script></body></html>`,
-    }),
+  await openFixturePage(
+    page,
+    FIXTURE_PATH,
+    `<p id="outside" style="margin:0;padding:8px">Page text outside the element</p>
+        <date-picker-fixture></date-picker-fixture>`,
+    bundle,
   );
-  await page.goto(FIXTURE_PATH);
   await expect(page.getByLabel('Trade date')).toHaveValue('15.03.2024');
 }
 

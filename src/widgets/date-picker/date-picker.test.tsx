@@ -1,11 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Root } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
+import { withReactRoot } from '../testing/react-root.ts';
 import { LABELS } from '../../../demo-pages/data/labels.ts';
 import { LANGUAGES } from '../../core/types.ts';
 import { DatePicker, type RangeDatePickerProps, type SingleDatePickerProps } from './index.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** The real English texts of the widgets module; a key missing there shows as {{key}}. */
 const used = new Set<string>();
@@ -18,14 +17,8 @@ const t = (key: string) => {
 let container: HTMLDivElement;
 let root: Root;
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+withReactRoot((c, r) => {
+  [container, root] = [c, r];
 });
 
 function renderSingle(props: Partial<SingleDatePickerProps> = {}) {

@@ -1,9 +1,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { withReactRoot } from '../testing/react-root.ts';
 import { Dropdown, typeaheadIndex, type DropdownOption, type DropdownProps } from './index.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const GROUNDS: DropdownOption[] = [
   { id: 1, text: 'MOEX' },
@@ -16,14 +15,8 @@ const GROUNDS: DropdownOption[] = [
 let container: HTMLDivElement;
 let root: Root;
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+withReactRoot((c, r) => {
+  [container, root] = [c, r];
 });
 
 function render(props: Partial<DropdownProps> & Pick<DropdownProps, 'onChange'>) {

@@ -1,6 +1,7 @@
 import { act, useRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withReactRoot } from '../testing/react-root.ts';
 import {
   CSS_FULLSCREEN_CLASS,
   FullscreenButton,
@@ -9,8 +10,6 @@ import {
   type FullscreenButtonProps,
 } from './index.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const COOKIE = 'fin-network-graph';
 const LABELS = { enter: 'Full screen', exit: 'Exit full screen' };
 
@@ -18,14 +17,10 @@ let container: HTMLDivElement;
 let root: Root;
 let nativeElement: Element | null = null;
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+withReactRoot((c, r) => {
+  [container, root] = [c, r];
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   writeFullscreenCookie(COOKIE, false);
   nativeElement = null;
   delete (document as { fullscreenElement?: unknown }).fullscreenElement;

@@ -1,9 +1,8 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withReactRoot } from '../testing/react-root.ts';
 import { ShowMoreList, type ShowMoreListProps } from './index.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ISSUERS = ['Sberbank', 'Gazprom', 'Lukoil', 'Norilsk Nickel', 'Yandex', 'Magnit', 'MTS'].map((name) => (
   <a href={`/company/${name}/`}>{name}</a>
@@ -13,14 +12,10 @@ const LABELS = { more: 'Show more', hide: 'Hide' };
 let container: HTMLDivElement;
 let root: Root;
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+withReactRoot((c, r) => {
+  [container, root] = [c, r];
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

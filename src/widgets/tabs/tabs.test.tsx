@@ -1,9 +1,8 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Root } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
+import { withReactRoot } from '../testing/react-root.ts';
 import { Tabs, tabId, type TabOption, type TabsProps } from './index.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const PERIODS: TabOption[] = [
   { id: 0, ttl: 'Today' },
@@ -17,14 +16,8 @@ const PERIODS: TabOption[] = [
 let container: HTMLDivElement;
 let root: Root;
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+withReactRoot((c, r) => {
+  [container, root] = [c, r];
 });
 
 function render(props: Partial<TabsProps> & Pick<TabsProps, 'onSelect'>) {
