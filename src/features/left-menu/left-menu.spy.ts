@@ -54,9 +54,15 @@ export interface SectionSpy {
 
 /**
  * A scroll that has gone quiet this long has ended: the fallback for browsers without the
- * `scrollend` event, and for a click whose section is already in place (no scroll at all).
+ * `scrollend` event.
  */
 export const SCROLL_IDLE_MS = 200;
+/**
+ * Where the browser sends `scrollend`, the click's scroll is held until it arrives; this long
+ * without a scroll event is only the safety net (no scrollend comes when the section was already
+ * in place). Short pauses in the scroll events of a busy machine must not end the hold.
+ */
+export const SCROLL_END_TIMEOUT_MS = 1000;
 
 /**
  * Reports the current section (the last whose top passed the activation line; the last one at
@@ -83,6 +89,7 @@ export function watchSections(
   let settled = false;
   let frame = 0;
   let idle: number | undefined;
+  const idleMs = 'onscrollend' in view ? SCROLL_END_TIMEOUT_MS : SCROLL_IDLE_MS;
 
   const atBottom = () => {
     const scrollable = scroller.scrollHeight > view.innerHeight + 1;
@@ -105,7 +112,7 @@ export function watchSections(
     settled = false;
     schedule();
   };
-  // The click's scroll has ended (scrollend, or quiet for SCROLL_IDLE_MS): the spy takes over again.
+  // The click's scroll has ended (scrollend, or quiet for idleMs): the spy takes over again.
   const scrollEnded = () => {
     view.clearTimeout(idle);
     if (held === null || settled) return;
@@ -124,7 +131,7 @@ export function watchSections(
       if (settled) release();
       else {
         view.clearTimeout(idle);
-        idle = view.setTimeout(scrollEnded, SCROLL_IDLE_MS);
+        idle = view.setTimeout(scrollEnded, idleMs);
       }
     }
     schedule();
@@ -152,7 +159,7 @@ export function watchSections(
       settled = false;
       onCurrent(id);
       view.clearTimeout(idle);
-      idle = view.setTimeout(scrollEnded, SCROLL_IDLE_MS);
+      idle = view.setTimeout(scrollEnded, idleMs);
     },
     stop() {
       observer?.disconnect();
