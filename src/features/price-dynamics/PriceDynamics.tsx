@@ -157,9 +157,9 @@ function StockPriceDynamicsBlock({
         <thead>
           <tr>
             <td />
-            <th scope="col">{t('pd:min')}</th>
-            <th scope="col">{t('pd:max')}</th>
-            <th scope="col">{t('pd:change')}</th>
+            <ColumnHead t={t} name="min" />
+            <ColumnHead t={t} name="max" />
+            <ColumnHead t={t} name="change" />
             <th scope="col" className="pd__range-head">
               {t('pd:price_range')}
             </th>
@@ -213,6 +213,24 @@ function WindowRow({ row, t }: { row: PriceWindowRow; t: Translate }) {
         <PriceScale marker={row.marker} label={t('pd:price_range')} />
       </td>
     </tr>
+  );
+}
+
+/**
+ * A column heading; on phones its short form (`pd:{name}_short`, e.g. "Min") where the server
+ * has one, so four columns fit 320 px in every language. Screen readers always get the full one.
+ */
+function ColumnHead({ t, name }: { t: Translate; name: 'min' | 'max' | 'change' }) {
+  const full = t(`pd:${name}`);
+  const short = t(`pd:${name}_short`);
+  if (short.startsWith('{{')) return <th scope="col">{full}</th>;
+  return (
+    <th scope="col" className="pd__head--short">
+      <span className="pd__full">{full}</span>
+      <abbr className="pd__short" title={full} aria-hidden="true">
+        {short}
+      </abbr>
+    </th>
   );
 }
 

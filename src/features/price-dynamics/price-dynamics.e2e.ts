@@ -206,3 +206,48 @@ test('below 680 px the block drops the scale column and still fits the screen', 
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(block(page).locator('.pd__range-cell').first()).toBeVisible();
 });
+
+for (const audience of ['anonymous', 'paid'] as const) {
+  test(`${audience}: at 320 and 375 px the table fits its block in all ten languages, with short headings`, async ({
+    page,
+  }) => {
+    if (audience === 'paid') await signInAs(page.request, 'paid');
+    const overflows: string[] = [];
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const lang of LANGUAGES) {
+        await page.goto(`/stocks/sber/?lang=${lang}`);
+        await expect(field(page, 'absolute_max_price_1y')).toBeVisible();
+        const overflow = await block(page).evaluate((element) => {
+          const table = element.shadowRoot!.querySelector('table')!;
+          const box = table.parentElement!;
+          const inner = box.getBoundingClientRect().right - parseFloat(getComputedStyle(box).paddingRight);
+          return Math.round(table.getBoundingClientRect().right - inner);
+        });
+        if (overflow > 0) overflows.push(`${lang} at ${width} px: ${overflow} px`);
+      }
+    }
+    expect(overflows).toEqual([]);
+    // The short heading is shown, the full one is what assistive technology reads.
+    await page.goto('/stocks/sber/?lang=eng');
+    const head = block(page).getByRole('columnheader', { name: 'Minimum' });
+    await expect(head).toBeVisible();
+    await expect(head.locator('.pd__short')).toHaveText('Min');
+    await expect(head.locator('.pd__short')).toBeVisible();
+    await expect(head.locator('.pd__full')).toHaveCSS('position', 'absolute');
+  });
+}
+
+test('without short headings from the server the full ones are shown on phones', async ({ page }) => {
+  await page.route('**/api/labels/pd/**', async (route) => {
+    const labels = (await (await route.fetch()).json()) as Record<string, string>;
+    delete labels.min_short;
+    await route.fulfill({ json: labels });
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/stocks/sber/?lang=eng');
+  await expect(block(page).getByRole('columnheader', { name: 'Minimum' })).toHaveText('Minimum');
+  await expect(block(page).getByRole('columnheader', { name: 'Maximum' }).locator('.pd__short')).toHaveText(
+    'Max',
+  );
+});
