@@ -336,7 +336,7 @@ export function DataTable(props: DataTableProps) {
           part="table"
           aria-rowcount={virtual ? display.items.length + 1 : undefined}
         >
-          <caption className="dt-caption">
+          <caption className="fin-visually-hidden">
             {caption}
             {/* As the WAI-ARIA sortable table example: a sort button in a header marks a sortable column. */}
             {renderColumns.some((column) => column.sortable !== false)
@@ -415,7 +415,7 @@ export function DataTable(props: DataTableProps) {
           </tbody>
         </table>
       </div>
-      <div className="dt-live" role="status">
+      <div className="fin-visually-hidden" role="status">
         {pageAnnouncement}
       </div>
       {collapsible ? (

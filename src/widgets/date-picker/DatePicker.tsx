@@ -753,10 +753,7 @@ export function DatePicker(props: DatePickerProps) {
             <span className="fin-date-picker__part">
               <label
                 htmlFor={inputId(index)}
-                className={classNames(
-                  'fin-date-picker__label',
-                  hideLabels && 'fin-date-picker__label--hidden',
-                )}
+                className={classNames('fin-date-picker__label', hideLabels && 'fin-visually-hidden')}
                 part="date-picker-label"
               >
                 {label}

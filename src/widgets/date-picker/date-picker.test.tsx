@@ -218,7 +218,7 @@ describe('DatePicker: typing (SPEC §5)', () => {
     renderSingle({ hideLabels: true });
     const label = container.querySelector(`label[for="${input().id}"]`)!;
     expect(label.textContent).toBe('Date');
-    expect(label.classList.contains('fin-date-picker__label--hidden')).toBe(true);
+    expect(label.classList.contains('fin-visually-hidden')).toBe(true);
   });
 
   it('disabled: nothing can be typed or opened', () => {

@@ -71,10 +71,7 @@ export function ScrollTable({
       {/* A focusable, named region: keyboard users can scroll a wide table sideways. */}
       <div className="fin-scroll-table__scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
         <table id={`${id}-table`} className="fin-scroll-table__table" part="table">
-          <caption
-            id={`${id}-caption`}
-            className={captionHidden ? 'fin-scroll-table__caption--hidden' : undefined}
-          >
+          <caption id={`${id}-caption`} className={captionHidden ? 'fin-visually-hidden' : undefined}>
             {caption}
           </caption>
           <thead>
