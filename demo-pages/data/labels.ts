@@ -20,6 +20,19 @@ export const LABELS: LabelModules = {
   ...SEARCH_LABELS,
   ...PROFILE_LABELS,
   common: {
+    // The name of every demo page's breadcrumb navigation.
+    breadcrumbs: {
+      rus: 'Навигационная цепочка',
+      eng: 'Breadcrumb',
+      pol: 'Ścieżka nawigacji',
+      ita: 'Percorso di navigazione',
+      deu: 'Brotkrümelnavigation',
+      esp: 'Ruta de navegación',
+      chn: '面包屑导航',
+      ukr: 'Навігаційний ланцюжок',
+      fra: "Fil d'Ariane",
+      tur: 'Sayfa yolu',
+    },
     // Every export link (archive, reports) says the same.
     export_excel: {
       rus: 'Экспорт в Excel',

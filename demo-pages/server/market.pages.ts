@@ -20,6 +20,7 @@ import { percentChange } from './price-dynamics.ts';
 import { sendPage } from './pages.ts';
 import { ID } from './stocks.routes.ts';
 import { html, type SafeHtml } from './templates/html.ts';
+import { breadcrumb } from './templates/layout.ts';
 
 /** A facts-table row: label key (also its id) and the value to show. */
 type Fact = {
@@ -156,6 +157,7 @@ function factsBlock(facts: ServerTable, caption: string): SafeHtml {
 }
 
 function pageBody(
+  crumbs: SafeHtml,
   title: string,
   subtitle: string,
   facts: ServerTable,
@@ -163,7 +165,7 @@ function pageBody(
   extra?: SafeHtml,
 ): SafeHtml {
   return html`<main>
-    <nav class="muted"><a href="/">Demo</a></nav>
+    ${crumbs}
     <h1>${title}</h1>
     <p class="muted">${subtitle}</p>
     ${factsBlock(facts, caption)} ${extra ?? null}
@@ -172,6 +174,7 @@ function pageBody(
 
 export function registerMarketPages(app: FastifyInstance, ctx: AppContext, market: MarketRepository): void {
   const t = (lang: Lang, key: string) => ctx.labels.text(lang, `market:${key}`);
+  const crumbs = (lang: Lang) => breadcrumb(ctx.labels.text(lang, 'common:breadcrumbs'));
   const fact = (lang: Lang, id: string, value: unknown): Fact => ({ id, name: t(lang, id), value });
   const table = (facts: Fact[]): ServerTable => ({
     data: facts.filter((f) => f.value !== null && f.value !== undefined),
@@ -263,7 +266,7 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         lang,
         `${name} (${bond.isin})`,
         data,
-        pageBody(name, issuerName, facts, t(lang, 'facts')),
+        pageBody(crumbs(lang), name, issuerName, facts, t(lang, 'facts')),
       );
     },
   );
@@ -339,7 +342,7 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         lang,
         `${name} (${index.code})`,
         data,
-        pageBody(name, index.code, facts, t(lang, 'facts'), memberList),
+        pageBody(crumbs(lang), name, index.code, facts, t(lang, 'facts'), memberList),
       );
     },
   );
@@ -412,7 +415,7 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         lang,
         `${name} (${etf.ticker})`,
         data,
-        pageBody(name, provider, facts, t(lang, 'facts')),
+        pageBody(crumbs(lang), name, provider, facts, t(lang, 'facts')),
       );
     },
   );
@@ -480,7 +483,7 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         title,
         pageData: data,
         body: html`<main>
-          <nav class="muted"><a href="/">Demo</a></nav>
+          ${crumbs(lang)}
           <h1>${title}</h1>
           ${body}
         </main>`,

@@ -57,6 +57,21 @@ for (const audience of ['anonymous', 'free', 'paid'] as const satisfies readonly
   });
 }
 
+test('every kind of page names its navigation: the breadcrumb leads back to the start page', async ({
+  page,
+}) => {
+  for (const url of await samplePages(page)) {
+    await page.goto(url);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs, url).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: 'Demo' }), url).toHaveAttribute('href', '/');
+    // Landmarks a screen reader lists must say what they are.
+    await expect(page.locator('nav:not([aria-label]):not([aria-labelledby])'), url).toHaveCount(0);
+  }
+  await page.goto('/stocks/sber/?lang=deu');
+  await expect(page.getByRole('navigation', { name: 'Brotkrümelnavigation' })).toBeVisible();
+});
+
 test('a person signs in on /login/ with the SMS code, sees the countdown, and the pages know them', async ({
   page,
 }) => {

@@ -27,6 +27,7 @@ import { SearchRepository } from './search.repo.ts';
 import { suggest, termTooShort } from './search.routes.ts';
 import { ensureSession, type SessionUser } from './session.ts';
 import { html, trusted, type SafeHtml } from './templates/html.ts';
+import { breadcrumb } from './templates/layout.ts';
 
 /** Results shown in the active tab of the search page. */
 export const SEARCH_PAGE_LIMIT = 50;
@@ -102,7 +103,7 @@ function searchPageBody(
   const active = data.tabs.find((tab) => tab.id === data.tab);
   return html`<main>
     ${STYLE}
-    <nav class="muted"><a href="/">Demo</a></nav>
+    ${breadcrumb(t('common:breadcrumbs'))}
     <h1>${t('search:title')}</h1>
     <form class="search-form" method="get" action="/search/" role="search">
       <input
@@ -253,7 +254,7 @@ function accessPageBody(t: (key: string) => string, data: AccessPageData, sid: s
   const current = data.levels.find((level) => level.current);
   return html`<main>
     ${STYLE}
-    <nav class="muted"><a href="/">Demo</a></nav>
+    ${breadcrumb(t('common:breadcrumbs'))}
     <h1>${t('profile:access_title')}</h1>
     <p>${t('profile:access_intro')}</p>
     ${requestNotice(t, data)}
@@ -280,6 +281,7 @@ function accessRequestPageBody(t: (key: string) => string, data: AccessPageData,
   const paid = data.levels.find((level) => level.id === 'paid');
   return html`<main>
     ${STYLE}
+    ${breadcrumb(t('common:breadcrumbs'))}
     <h1>${t('profile:get_access_title')}</h1>
     <p>${t('profile:get_access_intro')}</p>
     <p class="muted">${paid?.text ?? ''}</p>

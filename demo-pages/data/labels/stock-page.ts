@@ -312,18 +312,6 @@ export const STOCK_PAGE_LABELS: Record<string, Translations> = {
     'Cotations par place',
     'Borsalara göre işlemler',
   ),
-  breadcrumbs: t(
-    'Навигационная цепочка',
-    'Breadcrumb',
-    'Ścieżka nawigacji',
-    'Percorso di navigazione',
-    'Brotkrümelnavigation',
-    'Ruta de navegación',
-    '面包屑导航',
-    'Навігаційний ланцюжок',
-    "Fil d'Ariane",
-    'Sayfa yolu',
-  ),
 
   // Dividends table (SPEC §2 columns)
   dividends_caption: t(

@@ -13,7 +13,7 @@ import type {
 import type { NeedAccess, QuarterlyReports } from '../../../src/core/api/reports.ts';
 import type { MaskedValue } from '../../../src/core/types.ts';
 import { plainText } from '../reports.export.ts';
-import { elementsBlock, ELEMENT_SCRIPTS, type PageElement } from './layout.ts';
+import { breadcrumb, elementsBlock, ELEMENT_SCRIPTS, type PageElement } from './layout.ts';
 import { html, type SafeHtml } from './html.ts';
 
 export function companyPageElements(): PageElement[] {
@@ -261,7 +261,7 @@ function relatedBlock(view: CompanyPageView): SafeHtml | null {
 export function companyPageBody(view: CompanyPageView): SafeHtml {
   const { data } = view;
   return html`<main>
-    <nav class="muted"><a href="/">Demo</a></nav>
+    ${breadcrumb(view.common('breadcrumbs'))}
     <h1>${data.emitentName}</h1>
     <p class="muted">${data.emitentFullName}</p>
     ${

@@ -154,6 +154,14 @@ export function renderLayout(opts: LayoutOptions): string {
   return page.value;
 }
 
+/**
+ * The breadcrumb at the top of a page: the demo's start page, then `trail` (links after a "›").
+ * `label` is the `common:breadcrumbs` label, the name screen readers give this navigation.
+ */
+export function breadcrumb(label: string, trail: SafeHtml | null = null): SafeHtml {
+  return html`<nav class="muted" aria-label="${label}"><a href="/">Demo</a>${trail}</nav>`;
+}
+
 /** The elements of a page inside their container, in order. */
 export function elementsBlock(elements: PageElement[]): SafeHtml {
   return html`<section class="elements">${elements.map((element) => html`${element.markup} `)}</section>`;

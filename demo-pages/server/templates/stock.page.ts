@@ -6,7 +6,7 @@
 import type { MarketStockPageData } from '../../../src/core/api/stocks.ts';
 import type { Lang, StockPageData } from '../../../src/core/types.ts';
 import { stockUrl } from '../page-data.ts';
-import { ELEMENT_SCRIPTS, type PageElement } from './layout.ts';
+import { breadcrumb, ELEMENT_SCRIPTS, type PageElement } from './layout.ts';
 import { html, trusted, type SafeHtml } from './html.ts';
 
 /**
@@ -189,10 +189,10 @@ export function stockPageBody(view: StockPageView): SafeHtml {
       ${trusted(STYLE)}
     </style>
     <main class="stock-page">
-      <nav class="muted" aria-label="${t('stock:breadcrumbs')}">
-        <a href="/">Demo</a
-        >${view.emitent ? html` › <a href="/company/${view.emitent.id}/">${view.emitent.name}</a>` : null}
-      </nav>
+      ${breadcrumb(
+        t('common:breadcrumbs'),
+        view.emitent ? html` › <a href="/company/${view.emitent.id}/">${view.emitent.name}</a>` : null,
+      )}
       <h1>${view.name} <small class="muted">${view.ticker}</small></h1>
       <p class="muted">${data.stockInfo.stock_full_name}</p>
       <nav class="grounds" aria-label="${view.groundsLabel}">
