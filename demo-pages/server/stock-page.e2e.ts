@@ -824,10 +824,13 @@ test.describe('left menu', () => {
     const pageSections = await page
       .locator('section.stock-section')
       .evaluateAll((sections) => sections.map((section) => section.id));
-    const listed = await links.evaluateAll((items) => items.map((item) => item.getAttribute('data-section')));
-    // Every listed entry has its section, in page order; the price dynamics and exchange sections are not menu entries.
-    expect(listed).toEqual(pageSections.filter((id) => id !== 'price_dynamics' && id !== 'exchange'));
-    expect(listed).toEqual(
+    const listed = () => links.evaluateAll((items) => items.map((item) => item.getAttribute('data-section')));
+    // Every listed entry has its section, in page order; the price dynamics and exchange sections are
+    // not menu entries. (The menu renders once its labels have arrived.)
+    await expect
+      .poll(listed)
+      .toEqual(pageSections.filter((id) => id !== 'price_dynamics' && id !== 'exchange'));
+    expect(await listed()).toEqual(
       expect.arrayContaining(['dividends', 'holders', 'other_bonds', 'indexes', 'growing_leaders']),
     );
 
