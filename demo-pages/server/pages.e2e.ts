@@ -60,6 +60,7 @@ for (const audience of ['anonymous', 'free', 'paid'] as const satisfies readonly
 test('every kind of page names its navigation: the breadcrumb leads back to the start page', async ({
   page,
 }) => {
+  test.slow(); // ten pages in one test
   for (const url of await samplePages(page)) {
     await page.goto(url);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });

@@ -99,7 +99,8 @@ test('labels appear in all ten languages', async ({ page }) => {
       string,
       string
     >;
-    await page.goto(`/stocks/sber/?lang=${lang}`);
+    // The element alone on a page with the stock's page data: ten page loads stay quick on a busy machine.
+    await page.goto(`/test/only/fin-price-dynamics/?lang=${lang}`);
     await expect(block(page).locator('.pd__title')).toHaveText(labels.title!);
     await expect(block(page).locator('[data-window="1y"] th')).toHaveText(labels.period_1y!);
     await expect(block(page)).not.toContainText('{{');
@@ -211,13 +212,15 @@ for (const audience of ['anonymous', 'paid'] as const) {
   test(`${audience}: at 320 and 375 px the table fits its block in all ten languages, with short headings`, async ({
     page,
   }) => {
+    test.slow(); // ten stock pages, each measured at two widths
     if (audience === 'paid') await signInAs(page.request, 'paid');
     const overflows: string[] = [];
-    for (const width of [320, 375]) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const lang of LANGUAGES) {
-        await page.goto(`/stocks/sber/?lang=${lang}`);
-        await expect(field(page, 'absolute_max_price_1y')).toBeVisible();
+    for (const lang of LANGUAGES) {
+      await page.setViewportSize({ width: 320, height: 800 });
+      await page.goto(`/stocks/sber/?lang=${lang}`);
+      await expect(field(page, 'absolute_max_price_1y')).toBeVisible();
+      for (const width of [320, 375]) {
+        await page.setViewportSize({ width, height: 800 });
         const overflow = await block(page).evaluate((element) => {
           const table = element.shadowRoot!.querySelector('table')!;
           const box = table.parentElement!;
