@@ -65,6 +65,18 @@ async function openStock(page: Page, path = '/stocks/sber/?lang=eng'): Promise<v
   await settled(page);
 }
 
+/** Opens the stock page, asks for the Excel export, and expects `message` with no export request sent. */
+async function expectExportRefused(page: Page, message: string): Promise<void> {
+  const exports: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/archive-export/')) exports.push(request.url());
+  });
+  await openStock(page);
+  await chart(page).locator('[data-action="export"]').click();
+  await expect(chart(page).getByRole('alert')).toHaveText(message);
+  expect(exports).toEqual([]);
+}
+
 function tradingsBody(request: Request): TradingsRequest {
   return request.postDataJSON() as TradingsRequest;
 }
@@ -604,16 +616,7 @@ test('Excel export: access_denied_auth when the page turns it off, nothing sent 
       },
     }),
   );
-  const exports: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/archive-export/')) exports.push(request.url());
-  });
-  await openStock(page);
-  await chart(page).locator('[data-action="export"]').click();
-  await expect(chart(page).getByRole('alert')).toHaveText(
-    'There is no trading data to export for this period',
-  );
-  expect(exports).toEqual([]);
+  await expectExportRefused(page, 'There is no trading data to export for this period');
 });
 
 test('watchlist: anonymous visitors are asked to log in; a user saves grounds and a quantity', async ({
@@ -1177,16 +1180,10 @@ test('Excel export: a failed archive load says so instead of "no trading data to
   await page.route('**/createTableTradingFullInfo/', (route) =>
     route.fulfill({ status: 500, json: { error: 'archive unavailable' } }),
   );
-  const exports: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/archive-export/')) exports.push(request.url());
-  });
-  await openStock(page);
-  await chart(page).locator('[data-action="export"]').click();
-  await expect(chart(page).getByRole('alert')).toHaveText(
+  await expectExportRefused(
+    page,
     'The trading archive for this period could not be loaded, so there is nothing to export yet. Try again.',
   );
-  expect(exports).toEqual([]);
 });
 
 test('mounting and unmounting <fin-stock-chart> 30 times leaks neither memory, canvases, timers nor listeners', async ({

@@ -4,6 +4,7 @@
  * sticky head and the < 680 px layout. The widget runs alone in a blank page (the harness).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { focusedElement } from '../testing/focus.ts';
 import { buildDataTableHarness } from './data-table.harness.build.ts';
 import type { HarnessOptions, HarnessTiming, HarnessWindow } from './data-table.harness.tsx';
 
@@ -36,14 +37,6 @@ async function mount(page: Page, options: HarnessOptions, pageAround = false): P
 
 const events = (page: Page) => page.evaluate(() => (window as HarnessWindow).finDataTableHarness!.events);
 
-/** What has the focus, through the harness's shadow root: "tag:accessible label or text". */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    let active = document.activeElement;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    if (!active) return null;
-    return `${active.tagName.toLowerCase()}:${active.getAttribute('aria-label') ?? active.textContent?.trim() ?? ''}`;
-  });
 const firstCell = (page: Page) => page.locator('tbody tr.dt-row').first().locator('th');
 
 test('sort buttons work from the keyboard: Enter and Space cycle the order', async ({ page }) => {
@@ -159,27 +152,27 @@ test('at 375 px the column arrows keep the focus while paging, say the column sh
 
   await page.keyboard.press('Enter');
   await expect(headers.nth(1)).toHaveAttribute('data-field', 'price');
-  expect(await focused(page)).toBe('button:Next column');
+  expect(await focusedElement(page)).toBe('button:Next column');
   await expect(status).toHaveText('Column 3 of 7: Price');
   // A second Enter pages again: the focus did not fall to the page.
   await page.keyboard.press('Enter');
   await expect(headers.nth(1)).toHaveAttribute('data-field', 'change');
-  expect(await focused(page)).toBe('button:Next column');
+  expect(await focusedElement(page)).toBe('button:Next column');
   await expect(status).toHaveText('Column 4 of 7: Change, %');
 
   // To the last column: the arrow turns unavailable but keeps the focus.
   for (let step = 0; step < 3; step++) await page.keyboard.press('Enter');
   await expect(headers.nth(1)).toHaveAttribute('data-field', 'note');
   await expect(page.getByRole('button', { name: 'Next column' })).toBeDisabled();
-  expect(await focused(page)).toBe('button:Next column');
+  expect(await focusedElement(page)).toBe('button:Next column');
   await page.keyboard.press('Enter');
   await expect(headers.nth(1)).toHaveAttribute('data-field', 'note');
   // Back with Shift+Tab to the previous arrow (the arrows come before the heading, as they sit above it).
   await page.keyboard.press('Shift+Tab');
-  expect(await focused(page)).toBe('button:Previous column');
+  expect(await focusedElement(page)).toBe('button:Previous column');
   await page.keyboard.press('Enter');
   await expect(headers.nth(1)).toHaveAttribute('data-field', 'date');
-  expect(await focused(page)).toBe('button:Previous column');
+  expect(await focusedElement(page)).toBe('button:Previous column');
   await expect(status).toHaveText('Column 6 of 7: Date');
 
   // WCAG 2.5.8: at least 24 × 24 CSS px, and a touch a few px above or beside the box still hits it.

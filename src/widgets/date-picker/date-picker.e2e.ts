@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { bundleFixtureScript, openFixturePage } from '../testing/fixture-script.ts';
+import { focusedElement } from '../testing/focus.ts';
 
 const FIXTURE_PATH = '/__date-picker-fixture__/';
 let bundle = '';
@@ -31,15 +32,6 @@ async function openFixture(page: Page) {
 
 const log = (page: Page) => page.evaluate(() => window.datePickerLog);
 
-/** The focused element through the fixture's shadow root: its tag and accessible name or text. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    let active = document.activeElement;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    if (!active) return null;
-    return `${active.tagName.toLowerCase()}:${active.getAttribute('aria-label') ?? active.textContent?.trim() ?? ''}`;
-  });
-
 const single = (page: Page) => page.locator('section.single');
 const range = (page: Page) => page.locator('section.range');
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -53,13 +45,13 @@ test('opens from the button and picks a day with the mouse; focus goes back to t
   await expect(dialog(page)).toBeVisible();
   await expect(dialog(page).getByRole('heading')).toHaveText('March 2024');
   await expect(dialog(page).getByRole('gridcell')).toHaveCount(42);
-  expect(await focused(page)).toBe('button:Friday, March 15, 2024');
+  expect(await focusedElement(page)).toBe('button:Friday, March 15, 2024');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
   await dialog(page).getByRole('button', { name: 'Wednesday, March 20, 2024' }).click();
   await expect(dialog(page)).toBeHidden();
   await expect(page.getByLabel('Trade date')).toHaveValue('20.03.2024');
-  expect(await focused(page)).toBe('button:Choose date');
+  expect(await focusedElement(page)).toBe('button:Choose date');
   expect(await log(page)).toEqual(['date:20.03.2024']);
 });
 
@@ -69,20 +61,20 @@ test('the keyboard alone: Tab to the button, Enter, arrows, PageDown, Enter; Esc
   await openFixture(page);
   await page.getByLabel('Trade date').focus();
   await page.keyboard.press('Tab');
-  expect(await focused(page)).toBe('button:Choose date');
+  expect(await focusedElement(page)).toBe('button:Choose date');
   await page.keyboard.press('Enter');
   await expect(dialog(page)).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowLeft');
-  expect(await focused(page)).toBe('button:Thursday, March 21, 2024');
+  expect(await focusedElement(page)).toBe('button:Thursday, March 21, 2024');
   await page.keyboard.press('PageDown');
   await expect(dialog(page).getByRole('heading')).toHaveText('April 2024');
   await page.keyboard.press('Home');
-  expect(await focused(page)).toBe('button:Monday, April 15, 2024');
+  expect(await focusedElement(page)).toBe('button:Monday, April 15, 2024');
   await page.keyboard.press('Enter');
   await expect(dialog(page)).toBeHidden();
   await expect(page.getByLabel('Trade date')).toHaveValue('15.04.2024');
-  expect(await focused(page)).toBe('button:Choose date');
+  expect(await focusedElement(page)).toBe('button:Choose date');
 
   // Tab stays in the dialog; Escape closes it without a change.
   await page.keyboard.press('Enter');
@@ -95,7 +87,7 @@ test('the keyboard alone: Tab to the button, Enter, arrows, PageDown, Enter; Esc
   expect(inside).toBe(true);
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
-  expect(await focused(page)).toBe('button:Choose date');
+  expect(await focusedElement(page)).toBe('button:Choose date');
   expect(await log(page)).toEqual(['date:15.04.2024']);
 });
 
@@ -242,6 +234,6 @@ test('intraday: a day, then hours and minutes in the time panel, inside min/max'
   await popup.getByRole('button', { name: 'Apply' }).click();
   await expect(popup).toBeHidden();
   await expect(section.getByLabel('Intraday from')).toHaveValue('15.03.2024 14:05');
-  expect(await focused(page)).toBe('button:Choose date');
+  expect(await focusedElement(page)).toBe('button:Choose date');
   expect(await log(page)).toEqual(['moment:15.03.2024 14:05']);
 });
