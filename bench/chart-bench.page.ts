@@ -12,7 +12,7 @@
 import { createChart, LineSeries, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
 import '../src/widgets/chart/testing/chart-harness.tsx';
 import type { ChartPoint, PriceChartView } from '../src/widgets/chart/chart.types.ts';
-import { CHART_PALETTE } from '../src/features/stock-chart/stock-chart.palette.ts';
+import { CHART_PALETTE } from '../src/contract/palette.ts';
 
 export const BENCH_WIDTH = 1000;
 export const BENCH_HEIGHT = 500;

@@ -11,7 +11,7 @@
  * the settled frame, so the figure is an upper bound.
  */
 import type { Browser, Page, Route } from 'playwright-core';
-import type { TradingSeries, TradingsRequest } from '../src/core/api/stocks.ts';
+import type { TradingSeries, TradingsRequest } from '../src/contract/stocks.ts';
 import { randomWalk } from '../src/widgets/chart/testing/synthetic.ts';
 import type { Measurement, Scenario } from './chart-bench.page.ts';
 

@@ -12,11 +12,11 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addYears, displayDate, todayUtc } from '../demo-pages/data/calendar.ts';
+import { addYears, displayDate, todayUtc } from '../src/contract/calendar.ts';
 import { generate } from '../demo-pages/data/generate.ts';
 import { substream } from '../demo-pages/data/random.ts';
 import { DB_FILE_NAME } from '../demo-pages/server/paths.ts';
-import { SEARCH_CATEGORIES, SUGGEST_URLS, type SearchCategory } from '../src/core/api/search.ts';
+import { SEARCH_CATEGORIES, SUGGEST_URLS, type SearchCategory } from '../src/contract/search.ts';
 import { startServer } from './server.ts';
 
 const CONCURRENCY = 8;

@@ -10,18 +10,9 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { LANGUAGES } from '../../src/core/types.ts';
-import {
-  addDays,
-  addYears,
-  dateMs,
-  isIsoDate,
-  todayUtc,
-  tradingDayOnOrAfter,
-  tradingDayOnOrBefore,
-  tradingDays,
-  unixSeconds,
-} from './calendar.ts';
+import { LANGUAGES } from '../../src/contract/types.ts';
+import { addDays, addYears, dateMs, isIsoDate, todayUtc, unixSeconds } from '../../src/contract/calendar.ts';
+import { tradingDayOnOrAfter, tradingDayOnOrBefore, tradingDays } from './calendar.ts';
 import {
   DEMO_USERS,
   DIVIDEND_PAYERS,

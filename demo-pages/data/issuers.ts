@@ -14,7 +14,7 @@
  * cumulative periods of 3, 6, 9 and 12 months (quarter 1–4).
  */
 import type Database from 'better-sqlite3';
-import { addDays, dateMs } from './calendar.ts';
+import { addDays, dateMs } from '../../src/contract/calendar.ts';
 import type { DataDomain, DomainContext } from './domains.ts';
 import { COUNTRY_USA, EMITENTS, STOCKS, type EmitentDef } from './instruments.ts';
 import { roundTo } from './prices.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/core/types.ts';
+import { LANGUAGES } from '../../src/contract/types.ts';
 import { LABELS } from './labels.ts';
 
 describe('label texts', () => {

@@ -3,8 +3,8 @@
  * loads them into the `labels` table; /api/labels/{module}/ serves them (SPEC §7). Placeholders
  * in braces ({seconds}) are filled in by the client.
  */
-import { FALLBACK_LABELS } from '../../src/core/fallback-labels.ts';
-import type { Lang } from '../../src/core/types.ts';
+import { FALLBACK_LABELS } from '../../src/contract/fallback-labels.ts';
+import type { Lang } from '../../src/contract/types.ts';
 import { ISSUER_LABELS } from './labels/issuer.ts';
 import { MARKET_LABELS } from './labels/market.ts';
 import { PROFILE_LABELS } from './labels/profile.ts';

@@ -10,7 +10,7 @@
  * an index moves with its stocks; the bond index RGBI is a correlated walk.
  */
 import type Database from 'better-sqlite3';
-import { addDays, addMonths, addYears, dateMs } from './calendar.ts';
+import { addDays, addMonths, addYears, dateMs } from '../../src/contract/calendar.ts';
 import type { DataDomain, DomainContext } from './domains.ts';
 import { INDEXES, STOCKS } from './instruments.ts';
 import { anchoredWalk, marketReturns, roundTo } from './prices.ts';

@@ -15,7 +15,7 @@
  * unread answer; the free user has one ticket (which the free user may not load: SPEC §6).
  */
 import type Database from 'better-sqlite3';
-import { dateMs } from './calendar.ts';
+import { dateMs } from '../../src/contract/calendar.ts';
 import type { DataDomain, DomainContext } from './domains.ts';
 import { DEMO_USERS } from './instruments.ts';
 import { substream } from './random.ts';

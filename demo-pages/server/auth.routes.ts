@@ -4,7 +4,7 @@
  * production.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthAnswer } from '../../src/core/types.ts';
+import type { AuthAnswer } from '../../src/contract/types.ts';
 import type { AppContext } from './context.ts';
 import { normalizePhone, type LoginMessage, type LoginOutcome } from './login.ts';
 import { clearSessionCookie, ensureSession, setSessionCookie, userGlobals } from './session.ts';

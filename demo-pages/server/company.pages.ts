@@ -6,9 +6,9 @@
  * comment titles, the report archive, consensus forecasts and related companies.
  */
 import type { FastifyInstance } from 'fastify';
-import type { IssuerReportTab, IssuerReportsPageData } from '../../src/core/api/company.ts';
-import type { FinancialReportApiUrl, ReportApiUrl } from '../../src/core/api/reports.ts';
-import { displayDate } from '../data/calendar.ts';
+import type { IssuerReportTab, IssuerReportsPageData } from '../../src/contract/company.ts';
+import type { FinancialReportApiUrl, ReportApiUrl } from '../../src/contract/reports.ts';
+import { displayDate } from '../../src/contract/calendar.ts';
 import { HttpError, type AppContext } from './context.ts';
 import type { CompanyRepository } from './company.repo.ts';
 import { pageLang, pickName } from './lang.ts';

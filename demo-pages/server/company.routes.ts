@@ -15,9 +15,9 @@
  *   GET /api/comments/file/{commentId}/                     comment file, by its access state
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CommentsAccessRequestAnswer } from '../../src/core/api/company.ts';
-import type { NeedAccess, ReportPeriodId } from '../../src/core/api/reports.ts';
-import { displayDate } from '../data/calendar.ts';
+import type { CommentsAccessRequestAnswer } from '../../src/contract/company.ts';
+import type { NeedAccess, ReportPeriodId } from '../../src/contract/reports.ts';
+import { displayDate } from '../../src/contract/calendar.ts';
 import { HttpError, type AppContext } from './context.ts';
 import { CompanyRepository, type ReportSourceRow } from './company.repo.ts';
 import { registerCompanyPages } from './company.pages.ts';

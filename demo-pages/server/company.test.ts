@@ -15,7 +15,7 @@ import type {
   IssuerReportsPageData,
   MultipliersAnswer,
   RelatedLink,
-} from '../../src/core/api/company.ts';
+} from '../../src/contract/company.ts';
 import { EMITENTS } from '../data/instruments.ts';
 import { HOSTILE_COMMENT_CONTENT } from '../data/issuers.ts';
 import { client, jsonBlock, signIn, type Client, startAudiences, type AudienceFixture } from './testing.ts';

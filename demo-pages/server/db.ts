@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { todayUtc } from '../data/calendar.ts';
+import { todayUtc } from '../../src/contract/calendar.ts';
 import { DEFAULT_SEED, generate } from '../data/generate.ts';
 import { generatorFingerprint } from '../data/fingerprint.ts';
 import { SCHEMA_VERSION } from '../data/schema.ts';

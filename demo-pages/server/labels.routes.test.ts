@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/core/types.ts';
+import { LANGUAGES } from '../../src/contract/types.ts';
 import { LABELS } from '../data/labels.ts';
 import { createTestApp, createTestDatabase, type TestDatabase } from './testing.ts';
 

@@ -2,7 +2,7 @@
  * Label texts from the `labels` table (SPEC §7 /api/labels/, §8). Labels never change while the
  * server runs (the generator writes them), so each module × language is read once.
  */
-import type { Lang, LabelMap } from '../../src/core/types.ts';
+import type { Lang, LabelMap } from '../../src/contract/types.ts';
 import type { Db } from './db.ts';
 
 export class LabelStore {

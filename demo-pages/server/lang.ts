@@ -3,12 +3,12 @@
  * following pages; else the cookie; else Russian. Unknown values are ignored.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANG, LANGUAGES, type Lang } from '../../src/core/types.ts';
+import { DEFAULT_LANG, LANGUAGES, type Lang } from '../../src/contract/types.ts';
 
 export const LANG_COOKIE = 'lang';
 const LANG_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
-export { BCP47 } from '../../src/core/types.ts';
+export { BCP47 } from '../../src/contract/types.ts';
 
 /** Names of the languages in themselves, for the language switch. */
 export const LANGUAGE_NAMES: Record<Lang, string> = {

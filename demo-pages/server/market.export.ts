@@ -6,14 +6,14 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
-import { dateMs, displayDate } from '../data/calendar.ts';
+import { dateMs, displayDate } from '../../src/contract/calendar.ts';
 import type { AppContext } from './context.ts';
 import { requestLang } from './lang.ts';
 import { paidRefusal, sendRefusal } from './market.access.ts';
 import type { MarketRepository } from './market.repo.ts';
 import { archiveDays, defaultWindow, stockAndGround, type ArchiveDay } from './market.tables.ts';
 import { ID } from './stocks.routes.ts';
-import { FULL_INFO_FIELDS } from '../../src/core/api/stocks.ts';
+import { FULL_INFO_FIELDS } from '../../src/contract/stocks.ts';
 import { dateWindow, isoDate } from './tradings.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

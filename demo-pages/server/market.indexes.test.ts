@@ -5,8 +5,8 @@
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IndexCompareData, IndexGraphicDataAnswer } from '../../src/core/api/indexes.ts';
-import type { WatchlistAnswer } from '../../src/core/api/watchlist.ts';
+import type { IndexCompareData, IndexGraphicDataAnswer } from '../../src/contract/indexes.ts';
+import type { WatchlistAnswer } from '../../src/contract/watchlist.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { DEMO_BONDS } from '../data/market.ts';
 import { INTRADAY_BARS } from '../data/prices.ts';

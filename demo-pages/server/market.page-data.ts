@@ -3,8 +3,8 @@
  * archive links, the stock's branch and issuer, the issuer's bonds and the indexes holding the
  * stock. page-data.ts spreads them into the stock page data.
  */
-import { COMPARISON_SEARCH_URLS } from '../../src/core/api/search.ts';
-import type { StockPageMarketFields } from '../../src/core/api/stocks.ts';
+import { COMPARISON_SEARCH_URLS } from '../../src/contract/search.ts';
+import type { StockPageMarketFields } from '../../src/contract/stocks.ts';
 import { pickName } from './lang.ts';
 import type { PageContext } from './page-data.ts';
 import type { StockRow } from './stocks.repo.ts';

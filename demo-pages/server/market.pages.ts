@@ -5,9 +5,9 @@
  * answer. GET /watchlist/?ajax=1 is the watchlist call of SPEC §7.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { addMonths, displayDate } from '../data/calendar.ts';
-import type { WatchlistRow } from '../../src/core/api/watchlist.ts';
-import type { Lang, MaskedValue, ServerTable } from '../../src/core/types.ts';
+import { addMonths, displayDate } from '../../src/contract/calendar.ts';
+import type { WatchlistRow } from '../../src/contract/watchlist.ts';
+import type { Lang, MaskedValue, ServerTable } from '../../src/contract/types.ts';
 import { HttpError, type AppContext } from './context.ts';
 import { pageLang, pickName, requestLang } from './lang.ts';
 import { NEED_AUTH, sendRefusal } from './market.access.ts';

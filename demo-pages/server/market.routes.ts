@@ -3,11 +3,12 @@
  * leaders, capitalisation, indicators, the stock action log, index graphic data and comparison,
  * and the watchlist. registerMarket wires them, the archive export and the market pages.
  */
+import { INTRADAY_PERIOD_ID } from '../../src/contract/period.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { addMonths, unixSeconds } from '../data/calendar.ts';
-import type { TradingField } from '../../src/core/api/stocks.ts';
-import type { IndexCompareData, IndexGraphPoint } from '../../src/core/api/indexes.ts';
-import type { Lang } from '../../src/core/types.ts';
+import { addMonths, unixSeconds } from '../../src/contract/calendar.ts';
+import type { TradingField } from '../../src/contract/stocks.ts';
+import type { IndexCompareData, IndexGraphPoint } from '../../src/contract/indexes.ts';
+import type { Lang } from '../../src/contract/types.ts';
 import { logAction } from './action-log.ts';
 import { HttpError, type AppContext } from './context.ts';
 import { pickName, requestLang } from './lang.ts';
@@ -40,8 +41,6 @@ import {
 
 /** SPEC §5: at most 10 stocks and 10 indexes in a comparison. */
 export const MAX_COMPARED = 10;
-/** SPEC §4 period ids: 99 asks for the intraday values. */
-export const INTRADAY_PERIOD_ID = 99;
 
 const DISPLAY_DATE = { type: 'string', pattern: '^\\d{2}\\.\\d{2}\\.\\d{4}$' } as const;
 const ID_LIST = { type: 'array', items: ID, maxItems: MAX_COMPARED } as const;

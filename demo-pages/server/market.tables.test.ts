@@ -11,7 +11,7 @@ import type {
   MarketStockPageData,
   MarketTable,
   StockIndicators,
-} from '../../src/core/api/stocks.ts';
+} from '../../src/contract/stocks.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { jsonBlock, type Client, startAudiences, type AudienceFixture } from './testing.ts';
 

@@ -2,9 +2,9 @@
  * The stock tables of the market calls, built from SQL and masked for the session: the archive
  * (full-info trading table), holders, growing/falling leaders, capitalisation and indicators.
  */
-import { addMonths, displayDate, unixSeconds } from '../data/calendar.ts';
+import { addMonths, displayDate, unixSeconds } from '../../src/contract/calendar.ts';
 import { roundTo } from '../data/prices.ts';
-import type { Lang } from '../../src/core/types.ts';
+import type { Lang } from '../../src/contract/types.ts';
 import type {
   CapitalizationRow,
   HoldersAnswer,
@@ -15,9 +15,9 @@ import type {
   StockIndicators,
   TradingFullInfoRow,
   TradingFullInfoTable,
-} from '../../src/core/api/stocks.ts';
-import { FULL_INFO_FIELDS } from '../../src/core/api/stocks.ts';
-import type { WatchlistRow } from '../../src/core/api/watchlist.ts';
+} from '../../src/contract/stocks.ts';
+import { FULL_INFO_FIELDS } from '../../src/contract/stocks.ts';
+import type { WatchlistRow } from '../../src/contract/watchlist.ts';
 import { HttpError, type AppContext } from './context.ts';
 import type { LabelStore } from './labels.ts';
 import { pickName } from './lang.ts';

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TradingFullInfoTable, TradingSeries } from '../../src/core/api/stocks.ts';
+import type { TradingFullInfoTable, TradingSeries } from '../../src/contract/stocks.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { INTRADAY_BARS } from '../data/prices.ts';
 import { XLSX_TYPE } from './market.export.ts';

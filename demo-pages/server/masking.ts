@@ -9,7 +9,7 @@
  *
  * A missing value (null) stays null whatever the access: "no data" is not a secret.
  */
-import { PAID_ACCESS_LEVEL, type MaskedValue } from '../../src/core/types.ts';
+import { PAID_ACCESS_LEVEL, type MaskedValue } from '../../src/contract/types.ts';
 import type { SessionUser } from './session.ts';
 
 export const MASK = '***';

@@ -2,7 +2,7 @@
  * The page data a legacy template injects (SPEC §3 "Page data"; DESIGN §3): built from SQL,
  * masked for the session, in the page's language. The same objects answer `?format=json`.
  */
-import { addMonths, displayDate } from '../data/calendar.ts';
+import { addMonths, displayDate } from '../../src/contract/calendar.ts';
 import { roundTo } from '../data/prices.ts';
 import type {
   IssuerPageData,
@@ -10,9 +10,12 @@ import type {
   ServerTable,
   StockPageData,
   TradingGround,
-} from '../../src/core/types.ts';
-import { DIVIDENDS_LIMIT } from '../../src/features/dividends-table/dividends-table.utils.ts';
-import { EXCHANGE_DESKTOP_FIELDS } from '../../src/features/exchange-table/exchange-table.utils.ts';
+} from '../../src/contract/types.ts';
+import {
+  DIVIDENDS_DESKTOP_FIELDS,
+  DIVIDENDS_LIMIT,
+  EXCHANGE_DESKTOP_FIELDS,
+} from '../../src/contract/tables.ts';
 import type { LabelStore } from './labels.ts';
 import { pickName } from './lang.ts';
 import { maskDerived, maskRow, type PriceAccess } from './masking.ts';
@@ -25,14 +28,7 @@ import type { DividendRow, EmitentRow, StockGroundRow, StockRepository, StockRow
 export const EXCHANGE_TABLE_FIELDS: string[] = [...EXCHANGE_DESKTOP_FIELDS];
 
 /** SPEC §2 dividends table columns (desktop). */
-export const DIVIDENDS_TABLE_FIELDS = [
-  'year',
-  'dividends_periods_name',
-  'last_date_of_purchase',
-  'date_of_ex_dividend',
-  'date_of_close_list_dividends',
-  'summ',
-];
+export const DIVIDENDS_TABLE_FIELDS: string[] = [...DIVIDENDS_DESKTOP_FIELDS];
 
 export interface PageContext {
   repo: StockRepository;

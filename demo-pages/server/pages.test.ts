@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/core/types.ts';
+import { LANGUAGES } from '../../src/contract/types.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { BCP47 } from './lang.ts';
 import { client, createTestApp, createTestDatabase, jsonBlock, type TestDatabase } from './testing.ts';

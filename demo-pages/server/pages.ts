@@ -3,7 +3,7 @@
  * JSON, the user globals, and the elements dropped in.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Lang } from '../../src/core/types.ts';
+import type { Lang } from '../../src/contract/types.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { readElementDocs } from '../tools/manifest.ts';
 import { resendCode } from './auth.routes.ts';

@@ -7,7 +7,7 @@ import {
   type IssuerPriceDynamics,
   type StockPageData,
   type StockPriceDynamics,
-} from '../../src/core/types.ts';
+} from '../../src/contract/types.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import {
   FREE_PHONE,

@@ -7,8 +7,8 @@
  * "last date minus one calendar month (year)"; its change is measured against the close of the
  * last bar before the window, and is null when the stock has no bar that old.
  */
-import { addMonths, displayDate, unixSeconds } from '../data/calendar.ts';
-import type { IssuerPriceDynamics, StockPriceDynamics } from '../../src/core/types.ts';
+import { addMonths, displayDate, unixSeconds } from '../../src/contract/calendar.ts';
+import type { IssuerPriceDynamics, StockPriceDynamics } from '../../src/contract/types.ts';
 import { maskNumeric, maskPrice, type PriceAccess, type PriceKind } from './masking.ts';
 import type { StockRepository } from './stocks.repo.ts';
 

@@ -17,7 +17,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAID_ACCESS_LEVEL, SUPPORT_TARIFF, type Lang } from '../../src/core/types.ts';
+import { PAID_ACCESS_LEVEL, SUPPORT_TARIFF, type Lang } from '../../src/contract/types.ts';
 import type {
   ActionLogAnswer,
   SetSettingsAnswer,
@@ -25,7 +25,7 @@ import type {
   SubscriptionRequestAnswer,
   SupportTicket,
   UpdateMobileAnswer,
-} from '../../src/core/api/profile.ts';
+} from '../../src/contract/profile.ts';
 import { logAction } from './action-log.ts';
 import type { AppContext } from './context.ts';
 import { HttpError } from './context.ts';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUnread, type AccessPageData, type SupportTicket } from '../../src/core/api/profile.ts';
+import { isUnread, type AccessPageData, type SupportTicket } from '../../src/contract/profile.ts';
 import { SUPPORT_CONTACT_ID } from '../data/profile.ts';
 import {
   FREE_PHONE,

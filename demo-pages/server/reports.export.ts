@@ -5,7 +5,7 @@
  * a text file — so the database holds no blobs and the demo stays deterministic.
  */
 import ExcelJS from 'exceljs';
-import type { FinancialReport, ReportRows, ReportSection } from '../../src/core/api/reports.ts';
+import type { FinancialReport, ReportRows, ReportSection } from '../../src/contract/reports.ts';
 import type { CommentRow, ReportFileRow } from './company.repo.ts';
 import { COMMON_SECTIONS, MIME_TYPES, RAS_SECTIONS } from './reports.ts';
 

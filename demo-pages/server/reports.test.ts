@@ -15,7 +15,7 @@ import type {
   OpenClosedData,
   QuarterlyReports,
   ReportSection,
-} from '../../src/core/api/reports.ts';
+} from '../../src/contract/reports.ts';
 import { type Client, startAudiences, type AudienceFixture } from './testing.ts';
 
 let fixture: AudienceFixture;

@@ -7,7 +7,7 @@
  *   file links: paid only; others get need_auth (anonymous) or need_get_access (signed in);
  *   market-based multipliers and price forecasts: masked like prices (masking.ts).
  */
-import { addYears, dateMs, displayDate, unixSeconds } from '../data/calendar.ts';
+import { addYears, dateMs, displayDate, unixSeconds } from '../../src/contract/calendar.ts';
 import { roundTo } from '../data/prices.ts';
 import type {
   CommentFileAlert,
@@ -20,7 +20,7 @@ import type {
   MultiplierRow,
   MultipliersAnswer,
   RelatedLink,
-} from '../../src/core/api/company.ts';
+} from '../../src/contract/company.ts';
 import type {
   FinancialReport,
   FinancialReportApiUrl,
@@ -36,8 +36,8 @@ import type {
   ReportRows,
   ReportSection,
   ReportSource,
-} from '../../src/core/api/reports.ts';
-import type { Lang, MaskedValue } from '../../src/core/types.ts';
+} from '../../src/contract/reports.ts';
+import type { Lang, MaskedValue } from '../../src/contract/types.ts';
 import type {
   AccessRequestStatus,
   CommentRow,

@@ -8,7 +8,7 @@
  * `?format=json` returns the page data instead of the page.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccessLevelId, AccessPageData } from '../../src/core/api/profile.ts';
+import type { AccessLevelId, AccessPageData } from '../../src/contract/profile.ts';
 import {
   COMPARISON_SEARCH_URLS,
   SEARCH_CATEGORIES,
@@ -16,8 +16,8 @@ import {
   type SearchCategory,
   type SearchPageData,
   type SearchSuggestion,
-} from '../../src/core/api/search.ts';
-import { PAID_ACCESS_LEVEL, type Lang } from '../../src/core/types.ts';
+} from '../../src/contract/search.ts';
+import { PAID_ACCESS_LEVEL, type Lang } from '../../src/contract/types.ts';
 import type { AppContext } from './context.ts';
 import { showLabelsRequested } from './labels.ts';
 import { pageLang, pickName } from './lang.ts';

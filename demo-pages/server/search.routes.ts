@@ -10,7 +10,7 @@
  * Search results carry no prices, so every session gets the same answer (no masking).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Lang } from '../../src/core/types.ts';
+import type { Lang } from '../../src/contract/types.ts';
 import {
   COMPARISON_SEARCH_MAX_RESULTS,
   SEARCH_CATEGORIES,
@@ -23,7 +23,7 @@ import {
   type SearchCategory,
   type SearchSuggestion,
   type SuggestAnswer,
-} from '../../src/core/api/search.ts';
+} from '../../src/contract/search.ts';
 import type { AppContext } from './context.ts';
 import type { LabelStore } from './labels.ts';
 import { pickName, requestLang } from './lang.ts';

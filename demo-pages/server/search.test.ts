@@ -5,11 +5,11 @@ import {
   COMPARISON_SEARCH_URLS,
   SEARCH_ERR,
   SUGGEST_LIMIT,
-  comparisonResults,
   type ComparisonSearchAnswer,
   type SearchPageData,
   type SuggestAnswer,
-} from '../../src/core/api/search.ts';
+} from '../../src/contract/search.ts';
+import { comparisonResults } from '../../src/contract/search.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { EMITENT_STATUS, insertSearchItems } from '../data/search.ts';
 import { highlight, searchTokens } from './search.repo.ts';

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserGlobals } from '../../src/core/types.ts';
+import { ANONYMOUS } from '../../src/contract/page-data.ts';
+import type { UserGlobals } from '../../src/contract/types.ts';
 import type { Db } from './db.ts';
 
 export const SESSION_COOKIE = 'fin_sid';
@@ -150,16 +151,7 @@ export function ensureSession(store: SessionStore, request: FastifyRequest, repl
 
 /** SPEC §3 "User globals" for the session's user (anonymous when signed out). */
 export function userGlobals(user: SessionUser | null): UserGlobals {
-  if (!user) {
-    return {
-      userAuth: false,
-      userAccessLevel: 0,
-      userTariffs: [],
-      userId: null,
-      userCountryId: null,
-      userMobileExists: false,
-    };
-  }
+  if (!user) return ANONYMOUS;
   return {
     userAuth: true,
     userAccessLevel: user.accessLevel,

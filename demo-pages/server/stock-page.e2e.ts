@@ -6,8 +6,8 @@
  * answers, and the screenshots are of fixture pages with fixed data (see fixturePage).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { MarketStockPageData } from '../../src/core/api/stocks.ts';
-import { LANGUAGES } from '../../src/core/types.ts';
+import type { MarketStockPageData } from '../../src/contract/stocks.ts';
+import { LANGUAGES } from '../../src/contract/types.ts';
 import { signInAs, type Audience } from '../testing/session.ts';
 
 const DESKTOP = { width: 1280, height: 900 };

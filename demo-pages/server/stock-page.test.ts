@@ -4,10 +4,10 @@
  * (sections with headings in page order, the left menu beside them, empty lists left out).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketStockPageData } from '../../src/core/api/stocks.ts';
-import { DIVIDENDS_LIMIT } from '../../src/features/dividends-table/dividends-table.utils.ts';
-import { STOCK_MENU_SECTIONS } from '../../src/features/left-menu/left-menu.utils.ts';
-import { LANGUAGES } from '../../src/core/types.ts';
+import type { MarketStockPageData } from '../../src/contract/stocks.ts';
+import { DIVIDENDS_LIMIT } from '../../src/contract/tables.ts';
+import { STOCK_MENU_SECTIONS } from '../../src/contract/page-sections.ts';
+import { LANGUAGES } from '../../src/contract/types.ts';
 import { LABELS } from '../data/labels.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { STOCK_PAGE_SECTIONS, sectionTitleKey } from './templates/stock.page.ts';

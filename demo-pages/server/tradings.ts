@@ -8,12 +8,12 @@
  * but no price leaves the server. The extended fields (OHLC, volume) are the route's business:
  * anonymous sessions get empty data, free users a 403.
  */
-import { addMonths, dateMs, displayDate, isIsoDate, unixSeconds } from '../data/calendar.ts';
+import { addMonths, dateMs, displayDate, isIsoDate, unixSeconds } from '../../src/contract/calendar.ts';
 import { HttpError } from './context.ts';
-import type { Lang } from '../../src/core/types.ts';
-import type { ChartEvent, ChartPoint, TradingField, TradingSeries } from '../../src/core/api/stocks.ts';
+import type { Lang } from '../../src/contract/types.ts';
+import type { ChartEvent, ChartPoint, TradingField, TradingSeries } from '../../src/contract/stocks.ts';
 // One palette for the series colours the server suggests and the ones the chart allocates.
-import { CHART_PALETTE } from '../../src/features/stock-chart/stock-chart.palette.ts';
+import { CHART_PALETTE } from '../../src/contract/palette.ts';
 import type { LabelStore } from './labels.ts';
 import { pickName } from './lang.ts';
 import type { PriceAccess } from './masking.ts';

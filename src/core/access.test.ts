@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessPrompt, canSeeChartAxis, canSeeSupportTickets, priceVisibility } from './access.ts';
-import { ANONYMOUS } from './page-data.ts';
+import { ANONYMOUS } from '../contract/page-data.ts';
 
 const free = { ...ANONYMOUS, userAuth: true, userId: 1 };
 const paid = { ...free, userAccessLevel: 1077 };

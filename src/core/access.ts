@@ -2,7 +2,7 @@
  * SPEC §6 access rules as pure functions. The server masks the data; these only decide which
  * prompt or control an element shows.
  */
-import { PAID_ACCESS_LEVEL, SUPPORT_TARIFF, type UserGlobals } from './types.ts';
+import { PAID_ACCESS_LEVEL, SUPPORT_TARIFF, type UserGlobals } from '../contract/types.ts';
 
 export function isPaid(user: UserGlobals): boolean {
   return user.userAuth && user.userAccessLevel === PAID_ACCESS_LEVEL;

@@ -1,12 +1,11 @@
-/** Date formatting of SPEC §9: DD.MM.YYYY. */
+/** Dates in a format given at run time (the date picker's); DD.MM.YYYY itself is src/contract/calendar.ts. */
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import utc from 'dayjs/plugin/utc.js';
+import { DATE_FORMAT } from '../contract/calendar.ts';
 
 dayjs.extend(customParseFormat);
 dayjs.extend(utc);
-
-export const DATE_FORMAT = 'DD.MM.YYYY';
 
 /** Unix seconds (UTC) → DD.MM.YYYY. */
 export function formatDateSeconds(seconds: number, format = DATE_FORMAT): string {

@@ -9,7 +9,7 @@ import { Component, useMemo, type ComponentType, type ErrorInfo, type ReactNode 
 import { ElementMessage } from '../widgets/element-message/ElementMessage.tsx';
 import baseStyles from './base.css?inline';
 import { createFinEvent } from './events.ts';
-import { FALLBACK_LABELS } from './fallback-labels.ts';
+import { FALLBACK_LABELS } from '../contract/fallback-labels.ts';
 import { HostContext, type Host } from './host-context.ts';
 import { lookupLabel } from './labels.ts';
 import { $labels } from './stores/labels.ts';

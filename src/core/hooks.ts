@@ -1,7 +1,7 @@
 /** React glue between the elements and the shared stores. */
 import { useStore } from '@nanostores/react';
 import { useCallback, useContext, useEffect } from 'react';
-import { FALLBACK_LABELS } from './fallback-labels.ts';
+import { FALLBACK_LABELS } from '../contract/fallback-labels.ts';
 import { HostContext } from './host-context.ts';
 import { lookupLabel } from './labels.ts';
 import { $labelErrors, $labels, loadLabels } from './stores/labels.ts';

@@ -3,7 +3,7 @@
  * gap is visible, never silently blank. `show_labels` in the page URL asks the server for keys
  * instead of texts (for the people who edit labels).
  */
-import type { LabelMap } from './types.ts';
+import type { LabelMap } from '../contract/types.ts';
 
 export type LabelsByModule = Record<string, LabelMap | undefined>;
 

@@ -3,31 +3,21 @@
  * blocks, validated once, plus the legacy `window` user globals (SPEC §3 "User globals").
  */
 import {
+  ANONYMOUS,
+  checkIssuerPageData,
+  checkStockPageData,
+  checkUserGlobals,
+} from '../contract/page-data.ts';
+import {
   BCP47,
   DEFAULT_LANG,
   LANGUAGES,
   type IssuerPageData,
-  type IssuerPriceDynamics,
   type Lang,
-  type MaskedValue,
-  type ServerTable,
   type StockPageData,
   type UserGlobals,
-} from './types.ts';
-import {
-  ValidationError,
-  arrayOf,
-  boolean,
-  integer,
-  nullable,
-  number,
-  object,
-  oneOf,
-  optional,
-  record,
-  string,
-  type Check,
-} from './validate.ts';
+} from '../contract/types.ts';
+import { ValidationError, type Check } from '../contract/validate.ts';
 
 export const DEFAULT_PAGE_DATA_SELECTOR = '#fin-page-data';
 export const USER_DATA_SELECTOR = '#fin-user';
@@ -64,104 +54,23 @@ function validated<T>(selector: string, check: Check<T>, root?: ParentNode): T {
   }
 }
 
-const lang = optional(oneOf<Lang>(LANGUAGES), DEFAULT_LANG);
-const maskedValue: Check<MaskedValue> = (v, path) => (v === '***' ? '***' : nullable(number)(v, path));
-const tableRows = object({ data: arrayOf(record), fields: arrayOf(string) });
-const table = optional<ServerTable>(
-  (v, path) => {
-    const rows = tableRows(v, path);
-    // `total` only when the server sent fewer rows than it has (a locked table).
-    const total = (v as { total?: unknown }).total;
-    return total === undefined || total === null ? rows : { ...rows, total: integer(total, `${path}.total`) };
-  },
-  { data: [], fields: [] },
-);
-const list = optional(arrayOf(record), []);
-const text = optional(string, '');
-
-const stockPageData = object<StockPageData>({
-  lang,
-  stockId: integer,
-  groundId: integer,
-  stringId: string,
-  stockInfo: object({
-    stock_full_name: string,
-    splits: optional(arrayOf(object({ date: string, coefficient: number })), []),
-  }),
-  branchId: optional(nullable(integer), null),
-  tradingGrounds: arrayOf(object({ id: integer, text: string })),
-  exchangeTable: table,
-  paramsTable: table,
-  dividendsTable: table,
-  nearestDividend: optional(nullable(record), null),
-  emitentSharesStocksList: list,
-  emitentSharesBondsList: list,
-  indexesList: list,
-  excelDefaultStart: text,
-  excelDefaultEnd: text,
-  excelGraphTableStartDate: text,
-  excelGraphTableEndDate: text,
-  hideGraph: optional(boolean, false),
-  excelExportAccess: optional(boolean, false),
-  tradingsLink: optional<string | undefined>(string, undefined),
-  archiveExportLink: optional<string | undefined>(string, undefined),
-  intradayAvailable: optional<boolean | undefined>(boolean, undefined),
-  error: optional(nullable(string), null),
-});
-
-const issuerPriceDynamics = object<IssuerPriceDynamics>({
-  absoluteMinPrice: maskedValue,
-  absoluteMaxPrice: maskedValue,
-  deltaLastPrice: maskedValue,
-  lastPrice: maskedValue,
-  lastDate: nullable(string),
-});
-
-const issuerPageData = object<IssuerPageData>({
-  lang,
-  emitentId: integer,
-  emitentName: text,
-  stockId: optional(nullable(integer), null),
-  groundId: optional(nullable(integer), null),
-  priceDynamics: optional(nullable(issuerPriceDynamics), null),
-  error: optional(nullable(string), null),
-});
-
 export function readStockPageData(selector = DEFAULT_PAGE_DATA_SELECTOR, root?: ParentNode): StockPageData {
-  return validated(selector, stockPageData, root);
+  return validated(selector, checkStockPageData, root);
 }
 
 export function readIssuerPageData(selector = DEFAULT_PAGE_DATA_SELECTOR, root?: ParentNode): IssuerPageData {
-  return validated(selector, issuerPageData, root);
+  return validated(selector, checkIssuerPageData, root);
 }
 
 /** Checks a `?format=json` answer with the same rules as the injected block. */
 export function parseStockPageData(raw: unknown, source: string): StockPageData {
   try {
-    return stockPageData(raw, '');
+    return checkStockPageData(raw, '');
   } catch (error) {
     if (error instanceof ValidationError) throw new PageDataError(source, error.message);
     throw error;
   }
 }
-
-const userGlobals = object<UserGlobals>({
-  userAuth: optional(boolean, false),
-  userAccessLevel: optional(integer, 0),
-  userTariffs: optional(arrayOf(integer), []),
-  userId: optional(nullable(integer), null),
-  userCountryId: optional(nullable(integer), null),
-  userMobileExists: optional(boolean, false),
-});
-
-export const ANONYMOUS: UserGlobals = {
-  userAuth: false,
-  userAccessLevel: 0,
-  userTariffs: [],
-  userId: null,
-  userCountryId: null,
-  userMobileExists: false,
-};
 
 const USER_GLOBAL_NAMES = Object.keys(ANONYMOUS) as Array<keyof UserGlobals>;
 
@@ -177,13 +86,13 @@ export function readUser(
   try {
     if (root.querySelector(USER_DATA_SELECTOR)) {
       const raw = readJsonBlock(USER_DATA_SELECTOR, root) as Record<string, unknown>;
-      const user = userGlobals(raw, '');
+      const user = checkUserGlobals(raw, '');
       return typeof raw.sid === 'string' ? { ...user, sid: raw.sid } : user;
     }
     const globals = win as Record<string, unknown>;
     if (USER_GLOBAL_NAMES.some((name) => globals[name] !== undefined)) {
       const picked = Object.fromEntries(USER_GLOBAL_NAMES.map((name) => [name, globals[name]]));
-      return userGlobals(picked, 'window');
+      return checkUserGlobals(picked, 'window');
     }
   } catch (error) {
     console.error(`fin-elements: user data ignored, ${(error as Error).message}`);

@@ -9,9 +9,9 @@ import type {
   ConsensusAnswer,
   IssuerReportsPageData,
   RelatedLink,
-} from '../../../src/core/api/company.ts';
-import type { NeedAccess, QuarterlyReports } from '../../../src/core/api/reports.ts';
-import type { MaskedValue } from '../../../src/core/types.ts';
+} from '../../../src/contract/company.ts';
+import type { NeedAccess, QuarterlyReports } from '../../../src/contract/reports.ts';
+import type { MaskedValue } from '../../../src/contract/types.ts';
 import { plainText } from '../reports.export.ts';
 import { breadcrumb, elementsBlock, ELEMENT_SCRIPTS, type PageElement } from './layout.ts';
 import { html, type SafeHtml } from './html.ts';

@@ -3,7 +3,7 @@
  * with the language switch and the sign-in state, the demo-data notice, the page content, the
  * injected JSON (page data, user) with the legacy `window` user globals, and the element scripts.
  */
-import { LANGUAGES, type Lang } from '../../../src/core/types.ts';
+import { LANGUAGES, type Lang } from '../../../src/contract/types.ts';
 import type { LabelStore } from '../labels.ts';
 import { BCP47, LANGUAGE_NAMES } from '../lang.ts';
 import { userGlobals, type SessionUser } from '../session.ts';

@@ -3,7 +3,7 @@
  * countdown, SPEC §4/§5) so a person can sign in on the demo. It talks to the same calls the
  * future <fin-login> element will use.
  */
-import type { LabelMap } from '../../../src/core/types.ts';
+import type { LabelMap } from '../../../src/contract/types.ts';
 import type { SessionUser } from '../session.ts';
 import { html, jsonScript, trusted, type SafeHtml } from './html.ts';
 

@@ -3,8 +3,8 @@
  * a `<section id>` with its heading (the anchors of the left menu, SPEC §2), and the left menu
  * in a side column (sticky on desktop, a strip at the top below 680 px).
  */
-import type { MarketStockPageData } from '../../../src/core/api/stocks.ts';
-import type { Lang, StockPageData } from '../../../src/core/types.ts';
+import type { MarketStockPageData } from '../../../src/contract/stocks.ts';
+import type { Lang, StockPageData } from '../../../src/contract/types.ts';
 import { stockUrl } from '../page-data.ts';
 import { breadcrumb, ELEMENT_SCRIPTS, type PageElement } from './layout.ts';
 import { html, trusted, type SafeHtml } from './html.ts';

@@ -1,5 +1,5 @@
 /** Pages for the browser tests (registered outside production only). */
-import type { StockPageData } from '../../../src/core/types.ts';
+import type { StockPageData } from '../../../src/contract/types.ts';
 import { html, jsonScript, trusted, type SafeHtml } from './html.ts';
 import { elementsBlock, ELEMENT_SCRIPTS, type PageElement } from './layout.ts';
 

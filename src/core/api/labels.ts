@@ -1,5 +1,5 @@
 /** GET /api/labels/{module}/ (SPEC §7). */
-import type { Lang, LabelMap } from '../types.ts';
+import type { Lang, LabelMap } from '../../contract/types.ts';
 import { getJson } from './client.ts';
 
 export function fetchLabels(

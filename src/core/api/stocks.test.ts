@@ -4,7 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client.ts';
-import { checkTradingsAnswer, fetchTradings, type TradingsRequest } from './stocks.ts';
+import { checkTradingsAnswer, fetchTradings } from './stocks.ts';
+import type { TradingsRequest } from '../../contract/stocks.ts';
 
 const DAY = 86_400_000;
 

@@ -1,23 +1,6 @@
 /** SPEC §7 watchlist calls (signed-in users only). */
+import type { WatchlistAnswer } from '../../contract/watchlist.ts';
 import { getJson, postJson } from './client.ts';
-
-/** SPEC §3 "Watchlist row" (id is the stock id, as `id.numeric`). */
-export interface WatchlistRow {
-  id: number;
-  'id.numeric': number;
-  checked: boolean;
-  /** Quantity. */
-  count: number;
-  wlid: number;
-  tgId: number;
-  name: string;
-  ticker: string;
-  url: string;
-}
-
-export interface WatchlistAnswer {
-  userStocksWL: WatchlistRow[];
-}
 
 /** 401 {need: 'need_auth'} for anonymous sessions. */
 export function fetchWatchlist(signal?: AbortSignal): Promise<WatchlistAnswer> {

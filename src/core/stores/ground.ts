@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { getJson } from '../api/client.ts';
 import { parseStockPageData } from '../page-data.ts';
-import type { StockPageData } from '../types.ts';
+import type { StockPageData } from '../../contract/types.ts';
 import { $page, setStockPageData } from './page.ts';
 import { resetPeriod } from './period.ts';
 

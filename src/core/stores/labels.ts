@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
 import { fetchLabels } from '../api/labels.ts';
 import { showLabelsMode, type LabelsByModule } from '../labels.ts';
-import type { Lang } from '../types.ts';
+import type { Lang } from '../../contract/types.ts';
 import { $lang } from './lang.ts';
 
 /** Loaded labels of the page's language, by module. */

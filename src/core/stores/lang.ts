@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { pageLang } from '../page-data.ts';
-import { DEFAULT_LANG, type Lang } from '../types.ts';
+import { DEFAULT_LANG, type Lang } from '../../contract/types.ts';
 
 /** The page's language; every element on the page follows it. */
 export const $lang = atom<Lang>(DEFAULT_LANG);

@@ -5,7 +5,7 @@ import {
   readIssuerPageData,
   readStockPageData,
 } from '../page-data.ts';
-import type { IssuerPageData, StockPageData } from '../types.ts';
+import type { IssuerPageData, StockPageData } from '../../contract/types.ts';
 
 /** Page data as read from one block: the validated data, or the error to show in its place. */
 export type PageDataState<T> =

@@ -3,16 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   $period,
   initPeriod,
-  isPeriodDateInRange,
-  periodDateBounds,
   periodStore,
-  periodWindow,
   resetPeriod,
   resetPeriods,
   selectPeriod,
   setPeriodDates,
-  type PeriodId,
 } from './period.ts';
+import { isPeriodDateInRange, periodDateBounds, periodWindow, type PeriodId } from '../../contract/period.ts';
 
 afterEach(() => {
   resetPeriods();

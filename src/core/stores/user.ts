@@ -1,6 +1,7 @@
 import { atom, onMount } from 'nanostores';
-import { ANONYMOUS, readUser } from '../page-data.ts';
-import type { UserGlobals } from '../types.ts';
+import { ANONYMOUS } from '../../contract/page-data.ts';
+import { readUser } from '../page-data.ts';
+import type { UserGlobals } from '../../contract/types.ts';
 
 /** The signed-in user, read once from the page (`#fin-user` or the legacy window globals). */
 export const $user = atom<UserGlobals>(ANONYMOUS);

@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { stockPageStore, type PageDataState } from '../../core/stores/page.ts';
 import { periodStore } from '../../core/stores/period.ts';
-import type { StockPageData } from '../../core/types.ts';
+import type { StockPageData } from '../../contract/types.ts';
 import {
   DataTable,
   type SortOrder,

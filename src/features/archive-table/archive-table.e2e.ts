@@ -1,8 +1,8 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import type { TradingFullInfoTable } from '../../core/api/stocks.ts';
+import type { TradingFullInfoTable } from '../../contract/stocks.ts';
 import { formatNumber } from '../../core/format.ts';
-import { periodWindow } from '../../core/stores/period.ts';
-import type { StockPageData } from '../../core/types.ts';
+import { periodWindow } from '../../contract/period.ts';
+import type { StockPageData } from '../../contract/types.ts';
 import { signInAs, type Audience } from '../../../demo-pages/testing/session.ts';
 
 const archive = (page: Page) => page.locator('fin-archive-table');

@@ -7,24 +7,15 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { ApiError } from '../../core/api/client.ts';
-import {
-  createTradingsFullInfo,
-  fetchTradingsFullInfo,
-  type TradingFullInfoTable,
-} from '../../core/api/stocks.ts';
-import { parseDate } from '../../core/dates.ts';
+import { createTradingsFullInfo, fetchTradingsFullInfo } from '../../core/api/stocks.ts';
+import type { TradingFullInfoTable } from '../../contract/stocks.ts';
+import { parseDisplayDate } from '../../contract/calendar.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
-import {
-  DEFAULT_PERIOD_ID,
-  initPeriod,
-  periodStore,
-  periodWindow,
-  type ChartPeriod,
-  type PeriodId,
-} from '../../core/stores/period.ts';
-import type { StockPageData } from '../../core/types.ts';
+import { DEFAULT_PERIOD_ID, periodWindow, type ChartPeriod, type PeriodId } from '../../contract/period.ts';
+import { initPeriod, periodStore } from '../../core/stores/period.ts';
+import type { StockPageData } from '../../contract/types.ts';
 
 export interface ArchiveTableState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -73,7 +64,7 @@ function isPeriodId(value: number | undefined): value is PeriodId {
 }
 
 function hasLastDate(page: StockPageData | null): page is StockPageData {
-  return page !== null && parseDate(page.excelDefaultEnd) !== null;
+  return page !== null && parseDisplayDate(page.excelDefaultEnd) !== null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../elements/fin-archive-table.ts';
-import type { TradingFullInfoRow, TradingFullInfoTable } from '../../core/api/stocks.ts';
+import type { TradingFullInfoRow, TradingFullInfoTable } from '../../contract/stocks.ts';
 import { $ground, setGround } from '../../core/stores/ground.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { resetLabels } from '../../core/stores/labels.ts';

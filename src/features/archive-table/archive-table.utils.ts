@@ -8,9 +8,9 @@ import {
   type FullInfoField,
   type TradingFullInfoRow,
   type TradingFullInfoTable,
-} from '../../core/api/stocks.ts';
+} from '../../contract/stocks.ts';
 import { formatNumber, formatPercentChange } from '../../core/format.ts';
-import type { MaskedValue } from '../../core/types.ts';
+import type { MaskedValue } from '../../contract/types.ts';
 
 /** Fields shown below 680 px, the date fixed first. */
 export const ARCHIVE_MOBILE_FIELDS: FullInfoField[] = ['date', 'close', 'change', 'volume'];

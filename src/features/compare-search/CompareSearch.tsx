@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { accessPrompt } from '../../core/access.ts';
-import { COMPARISON_SEARCH_URLS } from '../../core/api/search.ts';
+import { COMPARISON_SEARCH_URLS } from '../../contract/search.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
 import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COMPARISON_SEARCH_URLS, type ComparisonSearchAnswer } from '../../core/api/search.ts';
+import { COMPARISON_SEARCH_URLS, type ComparisonSearchAnswer } from '../../contract/search.ts';
 import type { FinEventDetails } from '../../core/events.ts';
 import { signInAs } from '../../../demo-pages/testing/session.ts';
 

@@ -2,11 +2,8 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../elements/fin-compare-search.ts';
 import { ApiError } from '../../core/api/client.ts';
-import {
-  checkComparisonSearchAnswer,
-  type ComparisonSearchAnswer,
-  type SearchApiItem,
-} from '../../core/api/search.ts';
+import { checkComparisonSearchAnswer } from '../../core/api/search.ts';
+import type { ComparisonSearchAnswer, SearchApiItem } from '../../contract/search.ts';
 import type { CompareSearchItem, FinEventDetails } from '../../core/events.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { resetLabels } from '../../core/stores/labels.ts';

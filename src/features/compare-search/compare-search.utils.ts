@@ -7,7 +7,7 @@ import {
   SEARCH_MIN_CHARS,
   type ComparisonSearchAnswer,
   type SearchApiItem,
-} from '../../core/api/search.ts';
+} from '../../contract/search.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
 import { readJsonBlock } from '../../core/page-data.ts';
 

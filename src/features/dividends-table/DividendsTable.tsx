@@ -14,8 +14,8 @@ import {
 import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
 import { DEFAULT_ACCESS_URL, DEFAULT_LOGIN_URL } from '../../widgets/masked-hint/index.ts';
 import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
+import { DIVIDENDS_LIMIT } from '../../contract/tables.ts';
 import {
-  DIVIDENDS_LIMIT,
   DIVIDENDS_MOBILE_FIXED_COLUMNS,
   DIVIDENDS_NUMERIC_FIELDS,
   desktopFields,

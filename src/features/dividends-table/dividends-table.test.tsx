@@ -5,8 +5,8 @@ import { $lang } from '../../core/stores/lang.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
 import { $page, resetPageData } from '../../core/stores/page.ts';
 import { $user } from '../../core/stores/user.ts';
+import { DIVIDENDS_DESKTOP_FIELDS } from '../../contract/tables.ts';
 import {
-  DIVIDENDS_DESKTOP_FIELDS,
   desktopFields,
   formatDividendAmount,
   hiddenRowCount,

@@ -2,27 +2,9 @@
  * The dividends table's data mapping (SPEC §2 "Dividends table", §3 "Dividend"): the column sets
  * per width and the nearest dividend shown above the table.
  */
+import { DIVIDENDS_DESKTOP_FIELDS } from '../../contract/tables.ts';
 import { formatNumber } from '../../core/format.ts';
-import type { ServerTable } from '../../core/types.ts';
-
-/**
- * Rows shown while collapsed (SPEC §9 table limit 5). Product rule: the dividend history beyond
- * the five newest records is for paid access, so the reference server sends non-paid sessions
- * only these rows (with `total`), and the table's show-more explains how to get the rest.
- */
-export const DIVIDENDS_LIMIT = 5;
-
-/** SPEC §2 desktop columns, in order. */
-export const DIVIDENDS_DESKTOP_FIELDS = [
-  'year',
-  'dividends_periods_name',
-  'last_date_of_purchase',
-  'date_of_ex_dividend',
-  'date_of_close_list_dividends',
-  'summ',
-] as const;
-
-export type DividendField = (typeof DIVIDENDS_DESKTOP_FIELDS)[number];
+import type { ServerTable } from '../../contract/types.ts';
 
 /** Fields the table shows as numbers (right-aligned). */
 export const DIVIDENDS_NUMERIC_FIELDS: ReadonlySet<string> = new Set(['summ']);

@@ -4,7 +4,7 @@ import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground, $groundSwitching, stockPagePath } from '../../core/stores/ground.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
-import type { StockPageData } from '../../core/types.ts';
+import type { StockPageData } from '../../contract/types.ts';
 import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-table/index.ts';
 import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
 import { MaskedHint } from '../../widgets/masked-hint/index.ts';

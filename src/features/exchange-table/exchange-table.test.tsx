@@ -7,8 +7,8 @@ import { resetLabels } from '../../core/stores/labels.ts';
 import { $page, resetPageData } from '../../core/stores/page.ts';
 import { $period } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
+import { EXCHANGE_DESKTOP_FIELDS } from '../../contract/tables.ts';
 import {
-  EXCHANGE_DESKTOP_FIELDS,
   exchangeCellText,
   exchangeMobileFields,
   hasMaskedPrice,

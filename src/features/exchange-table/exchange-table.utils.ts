@@ -2,27 +2,9 @@
  * The exchange table's data mapping (SPEC §2 "Exchange table", §3 "Page data" exchangeTable):
  * columns per width, the trading ground of a row, and how cells read.
  */
+import { EXCHANGE_DESKTOP_FIELDS, EXCHANGE_MOBILE_FIELDS } from '../../contract/tables.ts';
 import { formatNumber, formatPercentChange } from '../../core/format.ts';
-import type { ServerTable } from '../../core/types.ts';
-
-/** SPEC §2 desktop columns, in order. */
-export const EXCHANGE_DESKTOP_FIELDS = [
-  'trading_ground',
-  'date',
-  'last',
-  'change',
-  'buy_sell',
-  'open',
-  'min',
-  'max',
-  'avg',
-  'legal_close_price',
-  'tiker',
-  'currency_name',
-] as const;
-
-/** Below 680 px: where, how much, how it moved and in what currency. */
-export const EXCHANGE_MOBILE_FIELDS = ['trading_ground', 'last', 'change', 'currency_name'] as const;
+import type { ServerTable } from '../../contract/types.ts';
 
 /** Prices of a row: '***' here means the server masked them (SPEC §6). */
 export const EXCHANGE_PRICE_FIELDS: ReadonlySet<string> = new Set([

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import type { HoldersAnswer } from '../../core/api/stocks.ts';
+import type { HoldersAnswer } from '../../contract/stocks.ts';
 import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { stockPageStore } from '../../core/stores/page.ts';

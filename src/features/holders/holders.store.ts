@@ -1,7 +1,8 @@
 /** Loading of a stock's holders; a newer load (another stock) cancels the older one. */
 import { atom } from 'nanostores';
 import { ApiError } from '../../core/api/client.ts';
-import { fetchHolders, type HoldersAnswer } from '../../core/api/stocks.ts';
+import { fetchHolders } from '../../core/api/stocks.ts';
+import type { HoldersAnswer } from '../../contract/stocks.ts';
 
 export type HoldersState =
   | { status: 'idle' }

@@ -2,7 +2,7 @@
  * The leaders tables' mapping (SPEC §2 "Leaders tables", §9 tab ids): tabs, the query of a tab,
  * columns per width and how cells read.
  */
-import type { CapitalizationRow, LeaderRow, MarketTable } from '../../core/api/stocks.ts';
+import type { CapitalizationRow, LeaderRow, MarketTable } from '../../contract/stocks.ts';
 import { formatNumber, formatPercentChange } from '../../core/format.ts';
 
 /** SPEC §9 leaders tab ids. */

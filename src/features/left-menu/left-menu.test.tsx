@@ -4,8 +4,8 @@ import '../../../elements/fin-left-menu.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { SCROLL_IDLE_MS } from './left-menu.spy.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
+import { STOCK_MENU_SECTIONS } from '../../contract/page-sections.ts';
 import {
-  STOCK_MENU_SECTIONS,
   activeSectionId,
   keepsHold,
   parseMenuItems,

@@ -3,36 +3,8 @@
  * `items` attribute (SPEC §3 "Menu item"), which of them the page has, in page order, and which
  * section is current for a scroll position.
  */
+import { STOCK_MENU_SECTIONS } from '../../contract/page-sections.ts';
 import { safeHref } from '../../core/links.ts';
-
-/** SPEC §2 "Left-menu sections" of the stock page, in the SPEC's order: section id → label key. */
-export const STOCK_MENU_SECTIONS = [
-  'graph',
-  'dividends',
-  'ifrs',
-  'ifrs_fmp',
-  'ras',
-  'ipo',
-  'issuer_profile',
-  'other_stocks',
-  'price_forecasts',
-  'other_bonds',
-  'indexes',
-  'holders',
-  'news',
-  'comments',
-  'related_issuers',
-  // "managers (related and related-to)": two entries, as "IFRS reports (two variants)" are.
-  'managers_related',
-  'managers_related_to',
-  'annual_reports',
-  'multipliers',
-  'growing_leaders',
-  'esg_reports',
-  'consensus_forecasts',
-] as const;
-
-export type StockMenuSection = (typeof STOCK_MENU_SECTIONS)[number];
 
 /** The label (module `stock`) of a stock page section. */
 export const menuLabelKey = (id: string) => `stock:menu_${id}`;

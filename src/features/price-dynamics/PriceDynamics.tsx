@@ -5,7 +5,7 @@ import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { issuerPageStore, stockPageStore } from '../../core/stores/page.ts';
-import type { MaskedValue } from '../../core/types.ts';
+import type { MaskedValue } from '../../contract/types.ts';
 import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
 import { hasMaskedValue, MaskedHint } from '../../widgets/masked-hint/index.ts';
 import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';

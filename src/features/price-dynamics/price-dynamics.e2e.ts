@@ -4,7 +4,7 @@ import {
   PRICE_DYNAMICS_WINDOW_FIELDS,
   type StockPageData,
   type StockPriceDynamics,
-} from '../../core/types.ts';
+} from '../../contract/types.ts';
 import { signInAs, type Audience } from '../../../demo-pages/testing/session.ts';
 
 const block = (page: Page) => page.locator('fin-price-dynamics');

@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import { ApiError } from '../../core/api/client.ts';
 import { fetchPriceDynamics } from '../../core/api/stocks.ts';
-import type { StockPriceDynamics } from '../../core/types.ts';
+import type { StockPriceDynamics } from '../../contract/types.ts';
 
 export type PriceDynamicsState =
   | { status: 'idle' }

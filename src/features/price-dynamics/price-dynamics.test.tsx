@@ -6,7 +6,7 @@ import { $lang } from '../../core/stores/lang.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
 import { $page, resetPageData } from '../../core/stores/page.ts';
 import { $user } from '../../core/stores/user.ts';
-import type { StockPriceDynamics } from '../../core/types.ts';
+import type { StockPriceDynamics } from '../../contract/types.ts';
 import { isPriceDynamicsEmpty, priceWindowRows } from './price-dynamics.utils.ts';
 
 function dynamics(overrides: Partial<StockPriceDynamics> = {}): StockPriceDynamics {

@@ -5,7 +5,7 @@ import {
   type IssuerPriceDynamics,
   type MaskedValue,
   type StockPriceDynamics,
-} from '../../core/types.ts';
+} from '../../contract/types.ts';
 
 export type PriceWindow = '1m' | '1y';
 

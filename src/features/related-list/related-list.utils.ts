@@ -4,7 +4,7 @@
  * stock (`indexesList`), read into links.
  */
 import { safeHref } from '../../core/links.ts';
-import type { StockPageData } from '../../core/types.ts';
+import type { StockPageData } from '../../contract/types.ts';
 
 export const RELATED_KINDS = ['stocks', 'bonds', 'indexes'] as const;
 export type RelatedKind = (typeof RELATED_KINDS)[number];

@@ -8,7 +8,7 @@ import {
   type TableRow,
 } from '../../widgets/data-table/index.ts';
 import { dynamicTableRows } from './stock-chart.utils.ts';
-import type { ChartPoint } from '../../core/api/stocks.ts';
+import type { ChartPoint } from '../../contract/stocks.ts';
 
 export interface DynamicSeries {
   key: string;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { Translate } from '../../core/hooks.ts';
-import type { ChartPeriod, PeriodDatesResult, PeriodId } from '../../core/stores/period.ts';
-import { PERIOD_IDS, PERIOD_LIMIT_YEARS, periodDateBounds } from '../../core/stores/period.ts';
-import type { Lang } from '../../core/types.ts';
+import type { ChartPeriod, PeriodId } from '../../contract/period.ts';
+import type { PeriodDatesResult } from '../../core/stores/period.ts';
+import { PERIOD_IDS, PERIOD_LIMIT_YEARS, periodDateBounds } from '../../contract/period.ts';
+import type { Lang } from '../../contract/types.ts';
 import { DatePicker, type RangeChangeInfo } from '../../widgets/date-picker/index.ts';
 import { Tabs } from '../../widgets/tabs/index.ts';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { isPaid } from '../../core/access.ts';
-import { COMPARISON_SEARCH_URLS } from '../../core/api/search.ts';
+import { COMPARISON_SEARCH_URLS } from '../../contract/search.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
 import { formatNumber } from '../../core/format.ts';
 import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_DATA_SELECTOR, readJsonBlock } from '../../core/page-data.
 import { $groundSwitching, switchGround } from '../../core/stores/ground.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
-import { periodWindow, type PeriodId } from '../../core/stores/period.ts';
+import { periodWindow, type PeriodId } from '../../contract/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import { DEFAULT_CHART_HEIGHT, PriceChart } from '../../widgets/chart/index.ts';
 import { Dialog } from '../../widgets/dialog/index.ts';

@@ -5,7 +5,7 @@ import { dropdownStyles } from '../../widgets/dropdown/index.ts';
 import { tabsStyles } from '../../widgets/tabs/index.ts';
 
 export { StockChart, type StockChartProps } from './StockChart.tsx';
-export { CHART_PALETTE } from './stock-chart.palette.ts';
+export { CHART_PALETTE } from '../../contract/palette.ts';
 /**
  * CSS of the element's shadow root: its widgets' and its own. The parts loaded later (compare
  * field, dynamic table, archive) bring their styles with them.

@@ -5,8 +5,8 @@
  * the watchlist, and pictures of the chart, the extended chart and compare mode with fixed data.
  */
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import type { TradingSeries, TradingsRequest } from '../../core/api/stocks.ts';
-import type { StockPageData } from '../../core/types.ts';
+import type { TradingSeries, TradingsRequest } from '../../contract/stocks.ts';
+import type { StockPageData } from '../../contract/types.ts';
 import { signIn, signInAs, PAID_PHONE, type Audience } from '../../../demo-pages/testing/session.ts';
 import { amChartsLogoMask } from '../../widgets/chart/testing/branding-mask.ts';
 

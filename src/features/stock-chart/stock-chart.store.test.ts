@@ -1,12 +1,12 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChartPoint, TradingSeries, TradingsRequest } from '../../core/api/stocks.ts';
+import type { ChartPoint, TradingSeries, TradingsRequest } from '../../contract/stocks.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { resetPageData, setStockPageData, $page } from '../../core/stores/page.ts';
 import { $period, periodStore, resetPeriods } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
-import { PAID_ACCESS_LEVEL, type StockPageData } from '../../core/types.ts';
+import { PAID_ACCESS_LEVEL, type StockPageData } from '../../contract/types.ts';
 import { $archiveTable, archiveTableStore } from '../archive-table/archive-table.store.ts';
 import { createStockChartStore, type StockChartStore } from './stock-chart.store.ts';
 

@@ -13,39 +13,29 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { accessPrompt, isPaid } from '../../core/access.ts';
 import { ApiError } from '../../core/api/client.ts';
-import {
-  fetchIndexCompareGraphicData,
-  fetchIndexGraphicData,
-  INTRADAY_PERIOD_ID,
-  type IndexGraphPoint,
-} from '../../core/api/indexes.ts';
+import { fetchIndexCompareGraphicData, fetchIndexGraphicData } from '../../core/api/indexes.ts';
+import { INTRADAY_PERIOD_ID } from '../../contract/period.ts';
+import type { IndexGraphPoint } from '../../contract/indexes.ts';
 import { logGlobalAction } from '../../core/api/profile.ts';
-import {
-  archiveExportUrl,
-  fetchTradings,
-  type ChartPoint,
-  type TradingField,
-  type TradingSeries,
-} from '../../core/api/stocks.ts';
+import { archiveExportUrl, fetchTradings } from '../../core/api/stocks.ts';
+import type { ChartPoint, TradingField, TradingSeries } from '../../contract/stocks.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
-import { parseDate } from '../../core/dates.ts';
+import { parseDisplayDate } from '../../contract/calendar.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
+import { DEFAULT_PERIOD_ID, type ChartPeriod, type PeriodId } from '../../contract/period.ts';
 import {
-  DEFAULT_PERIOD_ID,
   initPeriod,
   periodStore,
   selectPeriod as selectBlockPeriod,
   setPeriodDates,
-  type ChartPeriod,
   type PeriodDatesResult,
-  type PeriodId,
 } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
-import type { StockPageData, TradingGround, UserGlobals } from '../../core/types.ts';
+import type { StockPageData, TradingGround, UserGlobals } from '../../contract/types.ts';
 import { archiveTableStore, type ArchiveTableState } from '../archive-table/archive-table.store.ts';
-import { allocateColor } from './stock-chart.palette.ts';
+import { allocateColor } from '../../contract/palette.ts';
 import {
   ALERT_MS,
   calendarToday,
@@ -288,7 +278,7 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     // The extended chart is not offered to free users (SPEC §6).
     if (state.mode === 'extended' && ctx.user.userAuth && !isPaid(ctx.user)) update({ mode: 'line' });
 
-    if (parseDate(ctx.lastDate) === null) {
+    if (parseDisplayDate(ctx.lastDate) === null) {
       // A stock without trading data: nothing to ask for.
       resetWindow(null);
       update({ status: 'ready', error: null, from: null, to: null });

@@ -2,14 +2,14 @@ import { cleanStores } from 'nanostores';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TradingSeries, TradingsRequest } from '../../core/api/stocks.ts';
+import type { TradingSeries, TradingsRequest } from '../../contract/stocks.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { $archiveTable } from '../archive-table/index.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
 import { $page, resetPageData } from '../../core/stores/page.ts';
 import { $period } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
-import { PAID_ACCESS_LEVEL, type StockPageData } from '../../core/types.ts';
+import { PAID_ACCESS_LEVEL, type StockPageData } from '../../contract/types.ts';
 import type { PriceChartProps } from '../../widgets/chart/index.ts';
 import { PeriodControls } from './PeriodControls.tsx';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartPoint, TradingSeries } from '../../core/api/stocks.ts';
-import { PAID_ACCESS_LEVEL, type UserGlobals } from '../../core/types.ts';
-import { allocateColor, CHART_PALETTE, MAIN_COLOR_INDEX } from './stock-chart.palette.ts';
+import type { ChartPoint, TradingSeries } from '../../contract/stocks.ts';
+import { PAID_ACCESS_LEVEL, type UserGlobals } from '../../contract/types.ts';
+import { allocateColor, CHART_PALETTE, MAIN_COLOR_INDEX } from '../../contract/palette.ts';
 import {
   alignToCommonStart,
   axisAccess,

@@ -4,13 +4,14 @@
  * start with percent changes, legend statistics, the chart view handed to PriceChart, the
  * dynamic table and the Excel export rules.
  */
+import { EXCEL_AUTO_EXPORT_LIMIT } from '../../contract/tables.ts';
 import { isPaid } from '../../core/access.ts';
-import type { ChartEvent, ChartPoint, TradingField, TradingSeries } from '../../core/api/stocks.ts';
-import { dayjs, DATE_FORMAT } from '../../core/dates.ts';
-import type { ChartPeriod } from '../../core/stores/period.ts';
-import { BCP47, type Lang, type UserGlobals } from '../../core/types.ts';
+import type { ChartEvent, ChartPoint, TradingField, TradingSeries } from '../../contract/stocks.ts';
+import { addDays, dateMs, displayDate, parseDisplayDate, toIsoDate } from '../../contract/calendar.ts';
+import type { ChartPeriod } from '../../contract/period.ts';
+import { BCP47, type Lang, type UserGlobals } from '../../contract/types.ts';
 import type { PriceChartView } from '../../widgets/chart/index.ts';
-import { MAIN_COLOR_INDEX, paletteColor } from './stock-chart.palette.ts';
+import { MAIN_COLOR_INDEX, paletteColor } from '../../contract/palette.ts';
 
 /** SPEC §2: the Today tab exists only on trading ground 1 (the one with intraday bars). */
 export const INTRADAY_GROUND_ID = 1;
@@ -19,8 +20,6 @@ export const MAX_STOCKS_IN_COMPARE = 10;
 export const MAX_INDEXES_IN_COMPARE = 10;
 /** SPEC §9: alerts hide after 3 s. */
 export const ALERT_MS = 3000;
-/** SPEC §5, §9: an export of at most this many rows starts by itself. */
-export const EXCEL_AUTO_EXPORT_LIMIT = 2500;
 /** The extended chart asks for every field of the bars. */
 export const EXTENDED_FIELDS: TradingField[] = ['open', 'high', 'low', 'close', 'volume'];
 /** Intraday points are shown in the exchange's time (ground 1 is MOEX). */
@@ -65,13 +64,9 @@ export interface ComparedItem {
 // ---------------------------------------------------------------------------------------------
 // Windows
 
-function parse(date: string) {
-  return dayjs.utc(date, DATE_FORMAT, true);
-}
-
 /** Today's calendar date in the visitor's time zone, DD.MM.YYYY. */
 export function calendarToday(now: Date = new Date()): string {
-  return dayjs(now).format(DATE_FORMAT);
+  return displayDate(toIsoDate(now.getTime() - now.getTimezoneOffset() * 60_000));
 }
 
 /**
@@ -87,11 +82,12 @@ export function isTodayPeriod(period: Pick<ChartPeriod, 'id' | 'from' | 'to'>, t
  * window asked for (in days), so a 3-month view stays 3 months long.
  */
 export function retryWindow(from: string, to: string, retryDate: string): { from: string; to: string } {
-  const start = parse(from);
-  const end = parse(to);
-  const last = parse(retryDate);
-  const spanDays = start.isValid() && end.isValid() ? Math.max(0, end.diff(start, 'day')) : 0;
-  return { from: last.subtract(spanDays, 'day').format(DATE_FORMAT), to: last.format(DATE_FORMAT) };
+  const start = parseDisplayDate(from);
+  const end = parseDisplayDate(to);
+  const last = parseDisplayDate(retryDate);
+  if (last === null) return { from: retryDate, to: retryDate };
+  const spanDays = start && end ? Math.max(0, (dateMs(end) - dateMs(start)) / 86_400_000) : 0;
+  return { from: displayDate(addDays(last, -spanDays)), to: retryDate };
 }
 
 /** SPEC §2, §4: Today only on ground 1, only when the stock has intraday data, never in the extended view. */
@@ -251,7 +247,7 @@ export function chartModel(
       entity: {
         ...line.entity,
         emitForRemove: !line.main,
-        date: first === undefined ? null : dayjs.utc(first).format(DATE_FORMAT),
+        date: first === undefined ? null : displayDate(toIsoDate(first)),
       },
       color: line.color,
       visible: line.visible,
@@ -398,7 +394,7 @@ let exchangeTimeFormat: Intl.DateTimeFormat | null = null;
 
 /** The time of a point as the table shows it: the day, or the exchange time of an intraday point. */
 export function pointDate(time: number, intraday: boolean): string {
-  if (!intraday) return dayjs.utc(time).format(DATE_FORMAT);
+  if (!intraday) return displayDate(toIsoDate(time));
   exchangeTimeFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: EXCHANGE_TIME_ZONE,
     day: '2-digit',

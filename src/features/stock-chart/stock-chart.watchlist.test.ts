@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WatchlistRow } from '../../core/api/watchlist.ts';
+import type { WatchlistRow } from '../../contract/watchlist.ts';
 import { createWatchlistStore, watchlistSelection } from './stock-chart.watchlist.ts';
 
 function row(overrides: Partial<WatchlistRow>): WatchlistRow {

@@ -4,7 +4,8 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { ApiError } from '../../core/api/client.ts';
-import { addStockToWatchlist, fetchWatchlist, type WatchlistRow } from '../../core/api/watchlist.ts';
+import { addStockToWatchlist, fetchWatchlist } from '../../core/api/watchlist.ts';
+import type { WatchlistRow } from '../../contract/watchlist.ts';
 
 export interface WatchlistFormState {
   status: 'idle' | 'loading' | 'ready' | 'saving' | 'saved' | 'error';

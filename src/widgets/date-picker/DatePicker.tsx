@@ -9,9 +9,9 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { DATE_FORMAT } from '../../core/dates.ts';
+import { DATE_FORMAT } from '../../contract/calendar.ts';
 import type { Translate } from '../../core/hooks.ts';
-import type { Lang } from '../../core/types.ts';
+import type { Lang } from '../../contract/types.ts';
 import {
   DATE_TIME_FORMAT,
   DEFAULT_MAX_SPAN_YEARS,

@@ -4,8 +4,10 @@
  * disabledDate), shortcuts, range order and the span cap, keyboard moves, and the localized names.
  * DatePicker.tsx only renders what these return.
  */
-import { DATE_FORMAT, formatDateSeconds, parseDate } from '../../core/dates.ts';
-import { BCP47, type Lang } from '../../core/types.ts';
+import { addMonths as addCalendarMonths, isoFromSeconds, unixSeconds } from '../../contract/calendar.ts';
+import { DATE_FORMAT } from '../../contract/calendar.ts';
+import { formatDateSeconds, parseDate } from '../../core/dates.ts';
+import { BCP47, type Lang } from '../../contract/types.ts';
 
 /**
  * A wall-clock date (and time) as the Unix seconds of the same reading in UTC. Nothing here is
@@ -88,18 +90,8 @@ export function addDays(stamp: Stamp, days: number): Stamp {
 
 /** The same day `months` later (negative: earlier), clamped to the month's last day; the time is kept. */
 export function addMonths(stamp: Stamp, months: number): Stamp {
-  const { year, month, day } = toCalendarDay(stamp);
-  const index = year * 12 + (month - 1) + months;
-  const targetYear = Math.floor(index / 12);
-  const targetMonth = index - targetYear * 12 + 1;
-  const { hour, minute } = timeOf(stamp);
-  return fromParts(
-    targetYear,
-    targetMonth,
-    Math.min(day, daysInMonth(targetYear, targetMonth)),
-    hour,
-    minute,
-  );
+  const day = dayStart(stamp);
+  return unixSeconds(addCalendarMonths(isoFromSeconds(day), months)) + (stamp - day);
 }
 
 export function daysInMonth(year: number, month: number): number {

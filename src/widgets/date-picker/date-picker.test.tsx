@@ -3,7 +3,7 @@ import type { Root } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { withReactRoot } from '../testing/react-root.ts';
 import { LABELS } from '../../../demo-pages/data/labels.ts';
-import { LANGUAGES } from '../../core/types.ts';
+import { LANGUAGES } from '../../contract/types.ts';
 import { DatePicker, type RangeDatePickerProps, type SingleDatePickerProps } from './index.ts';
 
 /** The real English texts of the widgets module; a key missing there shows as {{key}}. */

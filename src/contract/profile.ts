@@ -1,0 +1,97 @@
+/** SPEC §3 "Global settings". */
+export interface GlobalSettings {
+  hints: boolean;
+}
+
+/** GET /api/user/settings/ (signed-in; anonymous gets 401 and keeps hints in a cookie). */
+export interface SettingsAnswer {
+  settings: GlobalSettings;
+}
+
+/** POST /api/user/set-settings/ */
+export interface SetSettingsAnswer {
+  success: true;
+  settings: GlobalSettings;
+}
+
+/** POST /api/profile/pa/subscr_send_request/ and subscr_expand_request/ */
+export interface SubscriptionRequestAnswer {
+  success: true;
+  request_id: number;
+  /** A pending request of the same kind and tariff existed: no new one was stored. */
+  already_sent: boolean;
+}
+
+/** POST /api/profile/update_mob/: an empty list means the code was sent (SPEC §5 phone form). */
+export interface UpdateMobileAnswer {
+  /** Label keys: phone_invalid, phone_same, phone_taken (profile), code_resend_too_early (auth). */
+  messages: string[];
+  retryAfter?: number;
+}
+
+/** SPEC §3 "Support ticket": a message. */
+export interface SupportMessage {
+  id: number;
+  message: string;
+  /** 1 = new (unread by the recipient), 2 = read. */
+  status_id: number;
+  /** The sender: the user's id, or the support desk's contact id. */
+  contacts_id: number;
+  /** DD.MM.YYYY HH:mm (UTC) */
+  date: string;
+  'date.numeric': number;
+}
+
+export interface SupportTicket {
+  id: number;
+  title: string;
+  /** 1 open, 2 answered, 3 closed. */
+  status_id: number;
+  date: string;
+  'date.numeric': number;
+  messages: SupportMessage[];
+  /** Messages with status_id 1 from someone other than the user. */
+  unread: number;
+}
+
+export interface ActionLogAnswer {
+  success: true;
+  id: number;
+}
+
+export type AccessLevelId = 'anonymous' | 'registered' | 'paid';
+
+/** Page data of /profile/access/ and /profile_access/. */
+export interface AccessPageData {
+  lang: string;
+  /** The visitor's level and SPEC §3 user globals. */
+  level: AccessLevelId;
+  userAccessLevel: number;
+  userTariffs: number[];
+  levels: Array<{ id: AccessLevelId; title: string; text: string; current: boolean }>;
+  /** Management access subscriptions a request may name. */
+  tariffs: Array<{ id: number; name: string }>;
+  /** The visitor's own requests, newest first (empty when anonymous). */
+  requests: Array<{
+    id: number;
+    kind: 'subscribe' | 'expand';
+    tariff: number;
+    status: 'pending' | 'approved' | 'rejected';
+    date: string;
+  }>;
+  /** contactPersonId of a subscription request: the signed-in user, or null. */
+  contactPersonId: number | null;
+  subscrSendRequestUrl: string;
+  subscrExpandRequestUrl: string;
+  loginUrl: string;
+  /** After a form post without scripts: 'sent' or 'already_sent'. */
+  requestState: 'sent' | 'already_sent' | null;
+}
+
+/** Unread means status_id 1 and the sender is not the current user (SPEC §3). */
+export function isUnread(
+  message: Pick<SupportMessage, 'status_id' | 'contacts_id'>,
+  userId: number | null,
+): boolean {
+  return message.status_id === 1 && message.contacts_id !== userId;
+}

@@ -1,0 +1,182 @@
+/** {apiUrl} of GET /api/company/get-report/{apiUrl}/{id}/. msfo2 is the second IFRS source. */
+export type ReportApiUrl = 'msfo' | 'msfo2' | 'rsbu' | 'fmp' | 'quarterly';
+
+export type FinancialReportApiUrl = 'msfo' | 'msfo2' | 'rsbu';
+
+/** Why a paid part is withheld: anonymous → need_auth, signed in without paid access → need_get_access. */
+export type NeedAccess = 'need_auth' | 'need_get_access';
+
+/** 1 quarterly, 2 annual (the same ids as the multipliers' periods). */
+export type ReportPeriodId = 1 | 2;
+
+export interface ReportSource {
+  /** 1 company filings (IFRS), 2 data provider (IFRS), 3 RAS, 4 FMP. */
+  id: number;
+  apiUrl: ReportApiUrl;
+  name: string;
+}
+
+/** A period column: id `2024` (a year) or `2025-q1` (a quarter); ttl as shown; date = period end. */
+export interface ReportColumn {
+  id: string;
+  ttl: string;
+  /** DD.MM.YYYY */
+  date: string;
+  'date.numeric': number;
+}
+
+/** A line of the fixed left column. `sub`: the line has sub rows (in `sub_rows[id]`). */
+export interface ReportLine {
+  id: string;
+  ttl: string;
+  sub: boolean;
+}
+
+/** Millions of the report currency unless the row's dimension says otherwise; null: not reported. */
+export type ReportValue = number | null;
+
+/** Rows: names in scroll_clmn, values in scroll_body (same order, each aligned with scroll_head), units in dimensions. */
+export interface ReportRows {
+  scroll_clmn: ReportLine[];
+  scroll_body: ReportValue[][];
+  dimensions: string[];
+}
+
+/** The rows beyond the free part, for paid users. */
+export interface OpenClosedData extends ReportRows {
+  locked: false;
+  count: number;
+  sub_rows: Record<string, ReportRows>;
+}
+
+/** The rows beyond the free part, withheld: how many there are and what to do to see them. */
+export interface LockedClosedData {
+  locked: true;
+  count: number;
+  need: NeedAccess;
+  /** The login page (need_auth) or the access page (need_get_access). */
+  link: string;
+}
+
+export interface ReportSection extends ReportRows {
+  /** Section title in the page language. */
+  ttl: string;
+  /** The section's common unit, e.g. "млн RUB"; rows with another unit say so in `dimensions`. */
+  dimension: string;
+  scroll_head: ReportColumn[];
+  /** Sub rows of the free lines, by parent line id. */
+  sub_rows: Record<string, ReportRows>;
+  /** null when the section has no rows beyond the free part. */
+  closed_data: OpenClosedData | LockedClosedData | null;
+}
+
+export interface ReportParamsSection extends ReportSection {
+  /** The issuer's archive of report files (the quarterly reports block of the company page). */
+  archLink: string;
+}
+
+export interface ReportPeriodOption {
+  id: ReportPeriodId;
+  ttl: string;
+}
+
+/** GET /api/report_msfo/{id}/, /api/report_rsbu/{id}/, /api/company/get-report/{msfo|msfo2|rsbu}/{id}/. */
+export interface FinancialReport {
+  emitent_id: number;
+  emitent_name: string;
+  apiUrl: FinancialReportApiUrl;
+  standard: 'msfo' | 'rsbu';
+  source: ReportSource;
+  /** The sources of this standard the issuer has (the IFRS tabs). */
+  sources: ReportSource[];
+  currency: string;
+  reportPeriod: ReportPeriodId;
+  reportPeriods: ReportPeriodOption[];
+  /** .xlsx export (paid), with %from%, %to% (DD.MM.YYYY) and %reportPeriod% placeholders. */
+  exportLink: string;
+  exportAccess: boolean;
+  balance_sheet: ReportSection;
+  profit_and_loss: ReportSection;
+  cash_flow_statement: ReportSection;
+  params: ReportParamsSection;
+  /** RAS only: the official forms 1, 2 and 4. */
+  rsbu_balance?: ReportSection;
+  rsbu_profit_and_loss?: ReportSection;
+  report_cash_flow?: ReportSection;
+}
+
+/** An FMP period kind: 1–4 = the first 3, 6, 9 or 12 months of the fiscal year. */
+export interface FmpPeriod {
+  id: number;
+  /** Months in the period. */
+  periodNum: number;
+  ttl: string;
+}
+
+/** A statement of the FMP report; its rows have financial_statement_code = report_line_code. */
+export interface FmpGroup {
+  /** IS income statement, BS balance sheet, CF cash flow. */
+  report_line_code: string;
+  report_line_name: string;
+  /** Rows of the group in all (the answer may hold fewer: see closed). */
+  count: number;
+  /** Rows beyond the first five, withheld from non-paid users; null when all are present. */
+  closed: { count: number; need: NeedAccess; link: string } | null;
+}
+
+/** A row: the line plus one value per column key (`y2024`…). */
+export type FmpRow = {
+  financial_statement_code: string;
+  report_line_code: string;
+  report_line_name: string;
+  dimension: string;
+} & Record<string, string | number | null>;
+
+/** GET /api/report_fmp/{emitent}/{periodId}/ and /api/report_fmp/{emitent}/. */
+export interface FmpReport {
+  emitent_id: number;
+  /** The period shown: the one asked for, or the latest when it has no data or none was asked for. */
+  periodId: number;
+  requestedPeriodId: number | null;
+  /** True when the asked-for period had no data and the latest is shown instead. */
+  fallback: boolean;
+  periods: FmpPeriod[];
+  groups: FmpGroup[];
+  /** Column titles, aligned with columns; the first is the line-name column. */
+  headers: string[];
+  /** Keys of the row fields: 'report_line_name', then one per year, newest first. */
+  columns: string[];
+  data: FmpRow[];
+  currency: string;
+  /** Rows shown per group until expanded (SPEC §9). */
+  rowsPerGroup: number;
+}
+
+export interface ReportFileLink {
+  /** The download URL; null unless the user has paid access. */
+  link: string | null;
+  mimetype: string;
+  name: string;
+}
+
+export interface ReportFileQuarter {
+  rus: ReportFileLink | null;
+  eng: ReportFileLink | null;
+}
+
+/** SPEC §3 "Report file entry". */
+export interface ReportFileEntry {
+  year: number;
+  /** Quarter 1–4 → the files of that quarter, or null when none was filed. */
+  monthArray: Record<'1' | '2' | '3' | '4', ReportFileQuarter | null>;
+}
+
+/** GET /api/company/get-report/quarterly/{id}/: years newest first. */
+export interface QuarterlyReports {
+  emitent_id: number;
+  items: ReportFileEntry[];
+  need: NeedAccess | null;
+  link: string | null;
+  /** Years shown before "show more" (SPEC §9). */
+  defaultYears: number;
+}
