@@ -1,9 +1,5 @@
-import { define } from '../src/core/define.tsx';
-import {
-  ArchiveTableElement,
-  archiveTableStyles,
-  type ArchiveTableProps,
-} from '../src/features/archive-table/index.ts';
+import { define } from '../src/runtime/define.tsx';
+import { ArchiveTableElement, type ArchiveTableProps } from '../src/features/archive-table/index.ts';
 
 type ArchiveTableAttributes = Omit<ArchiveTableProps, 'onSortChange'>;
 
@@ -39,7 +35,6 @@ define<ArchiveTableAttributes>('fin-archive-table', ArchiveTableElement, {
     loginUrl: 'string',
     accessUrl: 'string',
   },
-  styles: archiveTableStyles,
 });
 
 declare global {

@@ -1,9 +1,5 @@
-import { define } from '../src/core/define.tsx';
-import {
-  CompareSearchElement,
-  compareSearchStyles,
-  type CompareSearchProps,
-} from '../src/features/compare-search/index.ts';
+import { define } from '../src/runtime/define.tsx';
+import { CompareSearchElement, type CompareSearchProps } from '../src/features/compare-search/index.ts';
 
 type CompareSearchAttributes = Omit<CompareSearchProps, 'onCompare' | 'onSelect' | 'onCancel'>;
 
@@ -43,7 +39,6 @@ define<CompareSearchAttributes>('fin-compare-search', CompareSearchElement, {
     accessUrl: 'string',
     pageData: 'string',
   },
-  styles: compareSearchStyles,
 });
 
 declare global {

@@ -1,9 +1,5 @@
-import { define } from '../src/core/define.tsx';
-import {
-  DividendsTable,
-  dividendsTableStyles,
-  type DividendsTableProps,
-} from '../src/features/dividends-table/index.ts';
+import { define } from '../src/runtime/define.tsx';
+import { DividendsTable, type DividendsTableProps } from '../src/features/dividends-table/index.ts';
 
 /**
  * @summary Dividends of the stock page: the nearest dividend (amount, ex-dividend and record dates) above the dividend history, five rows until expanded; the history beyond five rows needs paid access.
@@ -26,7 +22,6 @@ import {
  */
 define<DividendsTableProps>('fin-dividends-table', DividendsTable, {
   props: { pageData: 'string', loginUrl: 'string', accessUrl: 'string' },
-  styles: dividendsTableStyles,
 });
 
 declare global {

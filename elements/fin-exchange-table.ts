@@ -1,9 +1,5 @@
-import { define } from '../src/core/define.tsx';
-import {
-  ExchangeTable,
-  exchangeTableStyles,
-  type ExchangeTableProps,
-} from '../src/features/exchange-table/index.ts';
+import { define } from '../src/runtime/define.tsx';
+import { ExchangeTable, type ExchangeTableProps } from '../src/features/exchange-table/index.ts';
 
 /**
  * @summary Trading of the stock on each of its exchanges (last price, change, bid/ask, open, low, high, average, official close, ticker, currency); picking an exchange switches the page to it without a reload.
@@ -27,7 +23,6 @@ import {
  */
 define<ExchangeTableProps>('fin-exchange-table', ExchangeTable, {
   props: { pageData: 'string', loginUrl: 'string', accessUrl: 'string' },
-  styles: exchangeTableStyles,
 });
 
 declare global {

@@ -1,5 +1,5 @@
-import { define } from '../src/core/define.tsx';
-import { Holders, holdersStyles, type HoldersProps } from '../src/features/holders/index.ts';
+import { define } from '../src/runtime/define.tsx';
+import { Holders, type HoldersProps } from '../src/features/holders/index.ts';
 
 /**
  * @summary The stock's largest holders: name, share of the capital and report date; five rows until expanded.
@@ -18,7 +18,6 @@ import { Holders, holdersStyles, type HoldersProps } from '../src/features/holde
  */
 define<HoldersProps>('fin-holders', Holders, {
   props: { pageData: 'string', stockId: 'number' },
-  styles: holdersStyles,
 });
 
 declare global {

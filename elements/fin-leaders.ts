@@ -1,5 +1,5 @@
-import { define } from '../src/core/define.tsx';
-import { Leaders, leadersStyles, type LeadersProps } from '../src/features/leaders/index.ts';
+import { define } from '../src/runtime/define.tsx';
+import { Leaders, type LeadersProps } from '../src/features/leaders/index.ts';
 
 /**
  * @summary Leaders of the stock's branch on the page's exchange: top gainers, top losers and largest capitalisations in tabs; follows the page's exchange.
@@ -34,7 +34,6 @@ define<LeadersProps>('fin-leaders', Leaders, {
     loginUrl: 'string',
     accessUrl: 'string',
   },
-  styles: leadersStyles,
 });
 
 declare global {

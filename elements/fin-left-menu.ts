@@ -1,6 +1,5 @@
-import { define } from '../src/core/define.tsx';
+import { define } from '../src/runtime/define.tsx';
 import { LeftMenu, type LeftMenuProps } from '../src/features/left-menu/index.ts';
-import styles from '../src/features/left-menu/left-menu.css?inline';
 
 /**
  * @summary Section menu of the stock page: an entry for each section the page has, in page order; marks the section in view while scrolling and scrolls smoothly on a click; a horizontal strip below 680 px.
@@ -20,7 +19,6 @@ import styles from '../src/features/left-menu/left-menu.css?inline';
  */
 define<LeftMenuProps>('fin-left-menu', LeftMenu, {
   props: { items: 'string', compact: 'boolean' },
-  styles,
 });
 
 declare global {

@@ -1,6 +1,5 @@
-import { define } from '../src/core/define.tsx';
+import { define } from '../src/runtime/define.tsx';
 import { PriceDynamics, type PriceDynamicsProps } from '../src/features/price-dynamics/index.ts';
-import styles from '../src/features/price-dynamics/price-dynamics.css?inline';
 
 /**
  * @summary Price dynamics: 1-month and 1-year minimum, maximum and change with the last price on a scale; hidden when there is no data.
@@ -34,7 +33,6 @@ define<PriceDynamicsProps>('fin-price-dynamics', PriceDynamics, {
     loginUrl: 'string',
     accessUrl: 'string',
   },
-  styles,
 });
 
 declare global {

@@ -1,5 +1,5 @@
-import { define } from '../src/core/define.tsx';
-import { RelatedList, relatedListStyles, type RelatedListProps } from '../src/features/related-list/index.ts';
+import { define } from '../src/runtime/define.tsx';
+import { RelatedList, type RelatedListProps } from '../src/features/related-list/index.ts';
 
 /**
  * @summary A related list of the stock page: the issuer's other stocks, its bonds, or the indexes holding the stock, five until expanded; hidden when empty.
@@ -19,7 +19,6 @@ import { RelatedList, relatedListStyles, type RelatedListProps } from '../src/fe
  */
 define<RelatedListProps>('fin-related-list', RelatedList, {
   props: { kind: 'string', pageData: 'string' },
-  styles: relatedListStyles,
 });
 
 declare global {

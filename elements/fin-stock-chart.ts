@@ -1,5 +1,5 @@
-import { define } from '../src/core/define.tsx';
-import { StockChart, stockChartStyles, type StockChartProps } from '../src/features/stock-chart/index.ts';
+import { define } from '../src/runtime/define.tsx';
+import { StockChart, type StockChartProps } from '../src/features/stock-chart/index.ts';
 
 /**
  * @summary Stock price chart: period tabs and dates, chart / dynamic table / archive views, the extended OHLC + volume chart, comparison with stocks and indexes, watchlist, Excel export and the trading-ground switch.
@@ -40,7 +40,6 @@ import { StockChart, stockChartStyles, type StockChartProps } from '../src/featu
  */
 define<StockChartProps>('fin-stock-chart', StockChart, {
   props: { pageData: 'string', loginUrl: 'string', accessUrl: 'string', height: 'number' },
-  styles: stockChartStyles,
 });
 
 declare global {

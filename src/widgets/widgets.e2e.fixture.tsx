@@ -5,14 +5,15 @@
  */
 import { useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import baseStyles from '../core/base.css?inline';
-import { CellContent, tableCellStyles } from './data-table/index.ts';
-import { Dialog, dialogStyles } from './dialog/index.ts';
-import { Dropdown, dropdownStyles } from './dropdown/index.ts';
-import { FullscreenButton, fullscreenButtonStyles } from './fullscreen-button/index.ts';
-import { ScrollTable, scrollTableStyles } from './scroll-table/index.ts';
-import { ShowMoreList, showMoreListStyles } from './show-more-list/index.ts';
-import { Tabs, tabId, tabsStyles } from './tabs/index.ts';
+import baseStyles from '../runtime/base.css?inline';
+import { StyleContext, styleScope } from '../runtime/styles.ts';
+import { CellContent } from './data-table/index.ts';
+import { Dialog } from './dialog/index.ts';
+import { Dropdown } from './dropdown/index.ts';
+import { FullscreenButton } from './fullscreen-button/index.ts';
+import { ScrollTable } from './scroll-table/index.ts';
+import { ShowMoreList } from './show-more-list/index.ts';
+import { Tabs, tabId } from './tabs/index.ts';
 
 declare global {
   interface Window {
@@ -126,20 +127,16 @@ function Fixture() {
 class WidgetsFixture extends HTMLElement {
   connectedCallback() {
     const shadow = this.attachShadow({ mode: 'open' });
-    const style = document.createElement('style');
-    style.textContent = [
-      baseStyles,
-      tabsStyles,
-      dropdownStyles,
-      fullscreenButtonStyles,
-      scrollTableStyles,
-      showMoreListStyles,
-      dialogStyles,
-      tableCellStyles,
-    ].join('\n');
+    // Each widget adds its own styles (runtime/styles.ts); the fixture adds the base.
+    const styles = styleScope(shadow);
+    styles.add(baseStyles, 'base');
     const mount = document.createElement('div');
-    shadow.append(style, mount);
-    createRoot(mount).render(<Fixture />);
+    shadow.append(mount);
+    createRoot(mount).render(
+      <StyleContext value={styles}>
+        <Fixture />
+      </StyleContext>,
+    );
   }
 }
 customElements.define('widgets-fixture', WidgetsFixture);

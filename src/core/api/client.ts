@@ -21,6 +21,12 @@ export class ApiError extends Error {
   }
 }
 
+/** Any failure as an ApiError: what a call threw already is one; anything else (a bug in a decoder) counts as a malformed answer. */
+export function toApiError(error: unknown, url = ''): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError('json', url, error instanceof Error ? error.message : String(error));
+}
+
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 export interface RequestOptions {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { useHost, useLabels } from '../../core/hooks.ts';
+import { useHost, useLabels } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { stockPageStore, type PageDataState } from '../../core/stores/page.ts';
@@ -12,9 +12,9 @@ import {
   type TableColumn,
   type TableRow,
 } from '../../widgets/data-table/index.ts';
-import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
-import { MaskedHint } from '../../widgets/masked-hint/index.ts';
-import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
+import { MaskedHint } from '../../runtime/chrome/masked-hint.ts';
+import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import {
   archiveQuery,
   archiveTableStore,
@@ -30,6 +30,8 @@ import {
   isKnownArchiveField,
   type ArchiveCell,
 } from './archive-table.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './archive-table.css?inline';
 
 /**
  * The archive of trading data for the chosen period (SPEC §2 view "archive"): open, high, low,
@@ -63,6 +65,7 @@ const ARCHIVE_MAX_HEIGHT = 480;
  * its period and reads its total); an element with its own stock, ground or period loads its own.
  */
 export function ArchiveTable(props: ArchiveTableProps) {
+  useStyles(css, 'element');
   const own = props.stockId !== undefined || props.groundId !== undefined || props.periodId !== undefined;
   return own ? <OwnArchiveTable {...props} /> : <BlockArchiveTable {...props} />;
 }

@@ -3,10 +3,10 @@ import { useEffect, useId, useMemo, useRef, type FocusEvent, type KeyboardEvent 
 import { accessPrompt } from '../../core/access.ts';
 import { COMPARISON_SEARCH_URLS } from '../../contract/search.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
-import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $user } from '../../core/stores/user.ts';
-import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { Tabs } from '../../widgets/tabs/index.ts';
 import { createCompareSearchStore, type CompareSearchStore } from './compare-search.store.ts';
 import {
@@ -18,6 +18,8 @@ import {
   type CompareSearchGroup,
   type CompareSearchResult,
 } from './compare-search.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './compare-search.css?inline';
 
 /**
  * The instrument search box of the comparison (SPEC §4 "Comparison search"): type at least three
@@ -57,6 +59,7 @@ const GATE_DEFAULTS = {
 
 /** SPEC §6: anonymous visitors get a log-in prompt, free users an access link, paid users the box. */
 export function CompareSearch(props: CompareSearchProps) {
+  useStyles(css, 'element');
   const { t, ready } = useLabels('compare', 'search', 'common');
   const access = accessPrompt(useStore($user));
   if (access === 'granted') return <CompareSearchBox {...props} t={t} />;

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { accessPrompt } from '../../core/access.ts';
-import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
 import { $user } from '../../core/stores/user.ts';
@@ -11,9 +11,9 @@ import {
   type TableColumn,
   type TableRow,
 } from '../../widgets/data-table/index.ts';
-import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
-import { DEFAULT_ACCESS_URL, DEFAULT_LOGIN_URL } from '../../widgets/masked-hint/index.ts';
-import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
+import { DEFAULT_ACCESS_URL, DEFAULT_LOGIN_URL } from '../../runtime/chrome/masked-hint.ts';
+import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { DIVIDENDS_LIMIT } from '../../contract/tables.ts';
 import {
   DIVIDENDS_MOBILE_FIXED_COLUMNS,
@@ -25,6 +25,8 @@ import {
   nearestDividend,
   type NearestDividend,
 } from './dividends-table.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './dividends-table.css?inline';
 
 /**
  * The dividends of the stock page (SPEC §2): the nearest dividend above a table of the history
@@ -45,6 +47,7 @@ export function DividendsTable({
   loginUrl = DEFAULT_LOGIN_URL,
   accessUrl = DEFAULT_ACCESS_URL,
 }: DividendsTableProps) {
+  useStyles(css, 'element');
   const { t, ready } = useLabels('stock', 'widgets', 'common');
   const { emit } = useHost();
   const page = useStore(stockPageStore(pageData));

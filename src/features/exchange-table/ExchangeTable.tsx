@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, type MouseEvent } from 'react';
-import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground, $groundSwitching, stockPagePath } from '../../core/stores/ground.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
 import type { StockPageData } from '../../contract/types.ts';
 import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-table/index.ts';
-import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
-import { MaskedHint } from '../../widgets/masked-hint/index.ts';
-import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
+import { MaskedHint } from '../../runtime/chrome/masked-hint.ts';
+import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import {
   EXCHANGE_PRICE_FIELDS,
   exchangeCellText,
@@ -19,6 +19,8 @@ import {
   rowGround,
   rowTrend,
 } from './exchange-table.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './exchange-table.css?inline';
 
 /**
  * The stock's trading on each of its grounds (SPEC §2 "Exchange table"): last price, change,
@@ -42,6 +44,7 @@ export function ExchangeTable({
   loginUrl,
   accessUrl,
 }: ExchangeTableProps) {
+  useStyles(css, 'element');
   const { t, ready } = useLabels('stock', 'widgets', 'common');
   const { emit } = useHost();
   const page = useStore(stockPageStore(pageData));

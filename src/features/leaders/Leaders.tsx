@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
 import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-table/index.ts';
-import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
-import { MaskedHint, hasMaskedValue } from '../../widgets/masked-hint/index.ts';
-import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
+import { MaskedHint, hasMaskedValue } from '../../runtime/chrome/masked-hint.ts';
+import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { Tabs, tabId } from '../../widgets/tabs/index.ts';
 import { createLeadersStore } from './leaders.store.ts';
 import {
@@ -24,6 +24,8 @@ import {
   type LeadersTabId,
   type LeadersTable,
 } from './leaders.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './leaders.css?inline';
 
 /**
  * The leaders of the stock's branch on the page's trading ground (SPEC §2 "Leaders tables"):
@@ -56,6 +58,7 @@ export function Leaders({
   loginUrl,
   accessUrl,
 }: LeadersProps) {
+  useStyles(css, 'element');
   const { t, ready } = useLabels('stock', 'market', 'widgets', 'common');
   const { emit } = useHost();
   const page = useStore(stockPageStore(pageData));

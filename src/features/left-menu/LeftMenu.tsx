@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
-import { useHost, useLabels } from '../../core/hooks.ts';
-import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
+import { useHost, useLabels } from '../../runtime/hooks.ts';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import {
   COMPACT_MEDIA_QUERY,
   findSection,
@@ -18,6 +18,8 @@ import {
   stockMenuItems,
   type MenuItem,
 } from './left-menu.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './left-menu.css?inline';
 
 /**
  * The section menu of the stock page (SPEC §2 "Left-menu sections"): an entry for each section
@@ -35,6 +37,7 @@ export interface LeftMenuProps {
 }
 
 export function LeftMenu({ items: itemsAttribute, compact: compactAttribute = false }: LeftMenuProps) {
+  useStyles(css, 'element');
   const { t, ready } = useLabels('stock');
   const { element, setHidden } = useHost();
   const narrow = useMediaQuery(COMPACT_MEDIA_QUERY);

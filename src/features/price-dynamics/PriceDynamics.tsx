@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { formatNumber, formatPercentChange } from '../../core/format.ts';
-import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { issuerPageStore, stockPageStore } from '../../core/stores/page.ts';
 import type { MaskedValue } from '../../contract/types.ts';
-import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
-import { hasMaskedValue, MaskedHint } from '../../widgets/masked-hint/index.ts';
-import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
+import { hasMaskedValue, MaskedHint } from '../../runtime/chrome/masked-hint.ts';
+import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { createPriceDynamicsStore } from './price-dynamics.store.ts';
 import {
   isIssuerPriceDynamicsEmpty,
@@ -18,6 +18,8 @@ import {
   trendOf,
   type PriceWindowRow,
 } from './price-dynamics.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './price-dynamics.css?inline';
 
 /**
  * The price-dynamics block of the stock page (1-month and 1-year maximum, minimum and change) and
@@ -39,6 +41,7 @@ export interface PriceDynamicsProps {
 }
 
 export function PriceDynamics(props: PriceDynamicsProps) {
+  useStyles(css, 'element');
   return props.variant === 'issuer' ? (
     <IssuerPriceDynamicsBar {...props} />
   ) : (

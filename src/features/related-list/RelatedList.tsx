@@ -1,12 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { useHost, useLabels } from '../../core/hooks.ts';
+import { useHost, useLabels } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
-import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
-import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
+import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { ShowMoreList, SHOW_MORE_LIMIT } from '../../widgets/show-more-list/index.ts';
 import { RELATED_KINDS, relatedItems, relatedKind } from './related-list.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './related-list.css?inline';
 
 /**
  * One related list of the stock page: the issuer's other stocks, its bonds, or the indexes that
@@ -25,6 +27,7 @@ export function RelatedList({
   kind: kindAttribute,
   pageData = DEFAULT_PAGE_DATA_SELECTOR,
 }: RelatedListProps) {
+  useStyles(css, 'element');
   const { t, ready } = useLabels('widgets', 'common');
   const { emit, setHidden, tag } = useHost();
   const page = useStore(stockPageStore(pageData));

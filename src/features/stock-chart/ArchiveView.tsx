@@ -1,4 +1,4 @@
-import { ArchiveTable, archiveTableStyles } from '../archive-table/index.ts';
+import { ArchiveTable } from '../archive-table/index.ts';
 
 /**
  * View 2 "archive" (SPEC §2), loaded when first shown; it follows the period of the chart's
@@ -15,7 +15,6 @@ export function ArchiveView({
 }) {
   return (
     <>
-      <style>{archiveTableStyles}</style>
       <ArchiveTable pageData={pageData} loginUrl={loginUrl} accessUrl={accessUrl} />
     </>
   );

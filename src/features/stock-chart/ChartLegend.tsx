@@ -1,5 +1,5 @@
 import { formatNumber, formatPercentChange } from '../../core/format.ts';
-import type { Translate } from '../../core/hooks.ts';
+import type { Translate } from '../../runtime/hooks.ts';
 import type { LegendItem } from './stock-chart.utils.ts';
 
 export interface ChartLegendProps {

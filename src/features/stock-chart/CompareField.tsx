@@ -1,5 +1,5 @@
 import type { CompareSearchItem } from '../../core/events.ts';
-import { CompareSearch, compareSearchStyles } from '../compare-search/index.ts';
+import { CompareSearch } from '../compare-search/index.ts';
 import { COMPARE_TYPES } from './stock-chart.utils.ts';
 
 /** The compare field (SPEC §4 "Comparison search"), loaded when a paid user first opens it. */
@@ -14,7 +14,6 @@ export function CompareField(props: {
 }) {
   return (
     <>
-      <style>{compareSearchStyles}</style>
       {/* With types set, every pick (an index has no trading ground) is a compare. */}
       <CompareSearch {...props} types={[...COMPARE_TYPES]} />
     </>

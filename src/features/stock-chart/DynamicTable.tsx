@@ -1,12 +1,7 @@
 import { useMemo } from 'react';
 import { formatNumber, formatPercentChange } from '../../core/format.ts';
-import type { Translate } from '../../core/hooks.ts';
-import {
-  DataTable,
-  dataTableStyles,
-  type TableColumn,
-  type TableRow,
-} from '../../widgets/data-table/index.ts';
+import type { Translate } from '../../runtime/hooks.ts';
+import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-table/index.ts';
 import { dynamicTableRows } from './stock-chart.utils.ts';
 import type { ChartPoint } from '../../contract/stocks.ts';
 
@@ -78,7 +73,6 @@ export function DynamicTable({
   if (rows.length === 0) return <p className="sc__empty">{t('chart:no_graph_data')}</p>;
   return (
     <div className="sc__dynamic" part="dynamic-table">
-      <style>{dataTableStyles}</style>
       <DataTable
         columns={columns}
         rows={rows}

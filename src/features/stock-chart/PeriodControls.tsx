@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Translate } from '../../core/hooks.ts';
+import type { Translate } from '../../runtime/hooks.ts';
 import type { ChartPeriod, PeriodId } from '../../contract/period.ts';
 import type { PeriodDatesResult } from '../../core/stores/period.ts';
 import { PERIOD_IDS, PERIOD_LIMIT_YEARS, periodDateBounds } from '../../contract/period.ts';

@@ -4,7 +4,7 @@ import { isPaid } from '../../core/access.ts';
 import { COMPARISON_SEARCH_URLS } from '../../contract/search.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
 import { formatNumber } from '../../core/format.ts';
-import { useHost, useLabels, type Translate } from '../../core/hooks.ts';
+import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR, readJsonBlock } from '../../core/page-data.ts';
 import { $groundSwitching, switchGround } from '../../core/stores/ground.ts';
 import { $lang } from '../../core/stores/lang.ts';
@@ -14,9 +14,9 @@ import { $user } from '../../core/stores/user.ts';
 import { DEFAULT_CHART_HEIGHT, PriceChart } from '../../widgets/chart/index.ts';
 import { Dialog } from '../../widgets/dialog/index.ts';
 import { Dropdown } from '../../widgets/dropdown/index.ts';
-import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
-import { MaskedHint } from '../../widgets/masked-hint/index.ts';
-import { PageDataMessage } from '../../widgets/page-data-message/PageDataMessage.tsx';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
+import { MaskedHint } from '../../runtime/chrome/masked-hint.ts';
+import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { Tabs } from '../../widgets/tabs/index.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 import type { DynamicSeries } from './DynamicTable.tsx';
@@ -31,6 +31,8 @@ import {
   mainLine,
   type ComparedItem,
 } from './stock-chart.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './stock-chart.css?inline';
 
 // Parts a first view does not need load when first used (the chart's own bundle stays small).
 const ArchiveView = lazy(() => import('./ArchiveView.tsx').then((m) => ({ default: m.ArchiveView })));
@@ -108,6 +110,7 @@ export function StockChart({
   accessUrl = DEFAULT_ACCESS_URL,
   height = DEFAULT_CHART_HEIGHT,
 }: StockChartProps) {
+  useStyles(css, 'element');
   const { t, ready } = useLabels('chart', 'compare', 'market', 'archive', 'common', 'widgets');
   const { emit, setHidden } = useHost();
   const page = useStore(stockPageStore(pageData));

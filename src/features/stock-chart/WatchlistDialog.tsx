@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, type FormEvent } from 'react';
-import type { Translate } from '../../core/hooks.ts';
+import type { Translate } from '../../runtime/hooks.ts';
 import type { TradingGround } from '../../contract/types.ts';
 import { Dialog } from '../../widgets/dialog/index.ts';
-import { ElementMessage } from '../../widgets/element-message/ElementMessage.tsx';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { createWatchlistStore } from './stock-chart.watchlist.ts';
 
 export interface WatchlistDialogProps {

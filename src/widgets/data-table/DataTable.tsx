@@ -35,6 +35,8 @@ import type {
   TableRow,
   TableSort,
 } from './data-table.types.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './data-table.css?inline';
 
 /** SPEC §7: where an expansion is logged unless the caller names another address. */
 export const DEFAULT_ACTION_LOG_URL = '/api/contactActionLog/';
@@ -54,6 +56,7 @@ const NUMBER_COLUMN_PX = 48;
  * are called for user actions only).
  */
 export function DataTable(props: DataTableProps) {
+  useStyles(css);
   const {
     columns,
     rows,

@@ -17,6 +17,8 @@ import {
 } from 'react';
 import { safeHref } from '../../core/links.ts';
 import { cellText, cutText, isCellObject } from './data-table.model.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import cellCss from './table-cell.css?inline';
 
 export interface CellContentProps {
   /** The row's value: a plain value or a cell object. */
@@ -40,6 +42,7 @@ export function CellContent({
   onToggle,
   labels,
 }: CellContentProps) {
+  useStyles(cellCss);
   const cell = isCellObject(value) ? value : null;
   const full = cellText(value);
   const { text, cut } = cutAllowed ? cutText(full) : { text: full, cut: false };

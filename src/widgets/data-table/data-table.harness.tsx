@@ -6,7 +6,7 @@
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import baseStyles from '../../core/base.css?inline';
+import baseStyles from '../../runtime/base.css?inline';
 import { DataTable } from './DataTable.tsx';
 import tableStyles from './data-table.css?inline';
 import cellStyles from './table-cell.css?inline';

@@ -1,6 +1,3 @@
-import css from './data-table.css?inline';
-import cellCss from './table-cell.css?inline';
-
 export { DataTable, DEFAULT_ACTION_LOG_URL } from './DataTable.tsx';
 export { CellContent, cellTitle, type CellContentProps } from './TableCell.tsx';
 export type {
@@ -23,8 +20,3 @@ export {
   nextSort,
   sortRows,
 } from './data-table.model.ts';
-
-/** The cell extras (tooltip, info mark, show-more) that CellContent needs, in every table's styles. */
-export const tableCellStyles: string = cellCss;
-/** The table's CSS: elements that render a DataTable add it to their shadow-root styles. */
-export const dataTableStyles: string = `${css}\n${cellCss}`;

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { DATE_FORMAT } from '../../contract/calendar.ts';
-import type { Translate } from '../../core/hooks.ts';
+import type { Translate } from '../../runtime/hooks.ts';
 import type { Lang } from '../../contract/types.ts';
 import {
   DATE_TIME_FORMAT,
@@ -55,6 +55,8 @@ import {
   type Shortcut,
   type Stamp,
 } from './date-picker.model.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './date-picker.css?inline';
 
 /** What `onInputError` reports: text that was not applied, and why. */
 export interface DateInputError {
@@ -176,6 +178,7 @@ const TABBABLE = 'button, select, input, [tabindex]';
  * Elements add `datePickerStyles` to their styles and pass `t` from `useLabels('widgets')`.
  */
 export function DatePicker(props: DatePickerProps) {
+  useStyles(css);
   const { lang, t, min, max, disabledDate, noShortcuts, hideLabels, disabled, messages, onInputError } =
     props;
   const range = props.range === true;

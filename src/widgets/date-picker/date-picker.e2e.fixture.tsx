@@ -6,8 +6,9 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LABELS } from '../../../demo-pages/data/labels.ts';
-import baseStyles from '../../core/base.css?inline';
-import { DatePicker, datePickerStyles } from './index.ts';
+import baseStyles from '../../runtime/base.css?inline';
+import { StyleContext, styleScope } from '../../runtime/styles.ts';
+import { DatePicker } from './index.ts';
 
 declare global {
   interface Window {
@@ -86,11 +87,16 @@ function Fixture() {
 class DatePickerFixture extends HTMLElement {
   connectedCallback() {
     const shadow = this.attachShadow({ mode: 'open' });
-    const style = document.createElement('style');
-    style.textContent = [baseStyles, datePickerStyles, 'section { padding: 12px; }'].join('\n');
+    const styles = styleScope(shadow);
+    styles.add(baseStyles, 'base');
+    styles.add('section { padding: 12px; }', 'element');
     const mount = document.createElement('div');
-    shadow.append(style, mount);
-    createRoot(mount).render(<Fixture />);
+    shadow.append(mount);
+    createRoot(mount).render(
+      <StyleContext value={styles}>
+        <Fixture />
+      </StyleContext>,
+    );
   }
 }
 customElements.define('date-picker-fixture', DatePickerFixture);

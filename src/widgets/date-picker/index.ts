@@ -1,5 +1,3 @@
-import css from './date-picker.css?inline';
-
 export {
   DatePicker,
   type DateInputError,
@@ -14,4 +12,3 @@ export {
   type CalendarDay,
   type DateInputErrorKind,
 } from './date-picker.model.ts';
-export { css as datePickerStyles };

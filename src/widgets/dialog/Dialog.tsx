@@ -1,4 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './dialog.css?inline';
 
 export interface DialogProps {
   open: boolean;
@@ -17,6 +19,7 @@ export interface DialogProps {
  * dialog opened, also when that element sits in a shadow root.
  */
 export function Dialog({ open, onClose, title, children, closeLabel, className }: DialogProps) {
+  useStyles(css);
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);

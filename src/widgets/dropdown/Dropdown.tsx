@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './dropdown.css?inline';
 
 /** SPEC §3 "Select and tab options": one entry of a dropdown. */
 export interface DropdownOption {
@@ -45,6 +47,7 @@ export function Dropdown({
   className,
   disabled,
 }: DropdownProps) {
+  useStyles(css);
   const baseId = useId();
   const listId = `${baseId}-list`;
   const labelId = `${baseId}-label`;

@@ -1,5 +1,3 @@
-import css from './dropdown.css?inline';
-
 export {
   Dropdown,
   isOptionVisible,
@@ -7,4 +5,3 @@ export {
   type DropdownOption,
   type DropdownProps,
 } from './Dropdown.tsx';
-export { css as dropdownStyles };

@@ -4,6 +4,8 @@ import {
   readFullscreenCookie,
   writeFullscreenCookie,
 } from './fullscreen-button.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './fullscreen-button.css?inline';
 
 export interface FullscreenButtonProps {
   /** The element to show full screen (usually the element's own block, which holds this button). */
@@ -49,6 +51,7 @@ export function FullscreenButton({
   overlayLabel,
   className,
 }: FullscreenButtonProps) {
+  useStyles(css);
   const [mode, setMode] = useState<Mode>(null);
   const modeRef = useRef<Mode>(null);
   /** The element wearing the overlay class, to take it off again even after unmount. */

@@ -2,6 +2,8 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { CellContent, cellTitle } from '../data-table/TableCell.tsx';
 import { scrollToTop } from '../scroll-back/scroll-back.ts';
 import { visibleRows } from './scroll-table.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './scroll-table.css?inline';
 
 export interface ScrollTableColumn {
   /** Key of the value in a row. */
@@ -50,6 +52,7 @@ export function ScrollTable({
   onExpandChange,
   className,
 }: ScrollTableProps) {
+  useStyles(css);
   const id = useId();
   const block = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState(false);

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { scrollToTop } from '../scroll-back/scroll-back.ts';
 import { visibleRows } from '../scroll-table/scroll-table.utils.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './show-more-list.css?inline';
 
 export interface ShowMoreListProps {
   /** The entries, each rendered inside its own `<li>`. */
@@ -29,6 +31,7 @@ export function ShowMoreList({
   as: List = 'ul',
   className,
 }: ShowMoreListProps) {
+  useStyles(css);
   const listId = useId();
   const list = useRef<HTMLOListElement & HTMLUListElement>(null);
   const [expanded, setExpanded] = useState(false);

@@ -1,4 +1,6 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
+import { useStyles } from '../../runtime/styles.ts';
+import css from './tabs.css?inline';
 
 /** SPEC §3 "Tab" and "Select and tab options": one tab of a tab bar. */
 export interface TabOption {
@@ -54,6 +56,7 @@ export function isTabVisible(tab: TabOption): boolean {
  * tabindex: one Tab stop, on the active tab (or the first enabled one when none is active).
  */
 export function Tabs({ tabs, active, onSelect, label, size = 'normal', className, id, controls }: TabsProps) {
+  useStyles(css);
   const generatedId = useId();
   const base = id ?? generatedId;
   const buttons = useRef(new Map<string | number, HTMLButtonElement>());

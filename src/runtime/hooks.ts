@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useContext, useEffect } from 'react';
 import { FALLBACK_LABELS } from '../contract/fallback-labels.ts';
 import { HostContext } from './host-context.ts';
-import { lookupLabel } from './labels.ts';
-import { $labelErrors, $labels, loadLabels } from './stores/labels.ts';
-import { $lang } from './stores/lang.ts';
+import { lookupLabel } from '../core/labels.ts';
+import { $labelErrors, $labels, loadLabels } from '../core/stores/labels.ts';
+import { $lang } from '../core/stores/lang.ts';
 
 export type Translate = (key: string) => string;
 

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { FinEventDetails, FinEventName } from './events.ts';
+import type { FinEventDetails, FinEventName } from '../core/events.ts';
 
 export interface Host {
   element: HTMLElement;

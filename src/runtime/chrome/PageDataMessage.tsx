@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { Translate } from '../../core/hooks.ts';
-import { ElementMessage } from '../element-message/ElementMessage.tsx';
+import type { Translate } from '../hooks.ts';
+import { ElementMessage } from './ElementMessage.tsx';
 
 /**
  * The page data an element needs is missing or malformed: says which block and what is wrong, in

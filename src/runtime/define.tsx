@@ -6,21 +6,22 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { useStore } from '@nanostores/react';
 import { Component, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { ElementMessage } from '../widgets/element-message/ElementMessage.tsx';
+import { ElementMessage } from './chrome/ElementMessage.tsx';
 import baseStyles from './base.css?inline';
-import { createFinEvent } from './events.ts';
+import { createFinEvent } from '../core/events.ts';
 import { FALLBACK_LABELS } from '../contract/fallback-labels.ts';
 import { HostContext, type Host } from './host-context.ts';
-import { lookupLabel } from './labels.ts';
-import { $labels } from './stores/labels.ts';
-import { $lang } from './stores/lang.ts';
+import { StyleContext, styleScope } from './styles.ts';
+import { lookupLabel } from '../core/labels.ts';
+import { $labels } from '../core/stores/labels.ts';
+import { $lang } from '../core/stores/lang.ts';
 
 /** r2wc attribute types; declared as an object, never an array (CONVENTIONS 4). */
 export type PropType = 'string' | 'number' | 'boolean' | 'json';
 
 export interface DefineOptions<P> {
   props: { [K in keyof P]-?: PropType };
-  /** CSS placed in the shadow root after the base styles. */
+  /** The element's own CSS, placed in the shadow root after the base styles and its widgets' (styles.ts). */
   styles?: string;
 }
 
@@ -64,19 +65,6 @@ function BoundaryMessage({ error }: { error: Error }) {
   );
 }
 
-/** A constructed sheet shared by every instance of an element kind (cheap for many tables); null where unsupported. */
-function constructedSheet(css: string): CSSStyleSheet | null {
-  const adoptable =
-    typeof ShadowRoot !== 'undefined' &&
-    'adoptedStyleSheets' in ShadowRoot.prototype &&
-    typeof CSSStyleSheet !== 'undefined' &&
-    'replaceSync' in CSSStyleSheet.prototype;
-  if (!adoptable) return null;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(css);
-  return sheet;
-}
-
 const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
 
@@ -94,8 +82,6 @@ export function define<P extends object>(
   options: DefineOptions<P>,
 ): void {
   if (typeof customElements === 'undefined' || customElements.get(tag)) return;
-  const css = `${baseStyles}\n${options.styles ?? ''}`;
-  const sheet = constructedSheet(css);
 
   function ElementRoot(props: P & { container?: HTMLElement | ShadowRoot }) {
     const { container, ...componentProps } = props;
@@ -111,10 +97,11 @@ export function define<P extends object>(
     );
     return (
       <HostContext value={host}>
-        {sheet ? null : <style>{css}</style>}
-        <ElementErrorBoundary host={host}>
-          <Component {...(componentProps as P)} />
-        </ElementErrorBoundary>
+        <StyleContext value={styleScope(element.shadowRoot!)}>
+          <ElementErrorBoundary host={host}>
+            <Component {...(componentProps as P)} />
+          </ElementErrorBoundary>
+        </StyleContext>
       </HostContext>
     );
   }
@@ -139,7 +126,13 @@ export function define<P extends object>(
   class FinElement extends Base {
     constructor() {
       super();
-      if (sheet && this.shadowRoot) this.shadowRoot.adoptedStyleSheets = [sheet];
+      // The base and the element's own styles are in place before the first render; widgets add
+      // theirs as they render (styles.ts).
+      if (this.shadowRoot) {
+        const styles = styleScope(this.shadowRoot);
+        styles.add(baseStyles, 'base');
+        if (options.styles) styles.add(options.styles, 'element');
+      }
     }
 
     override attributeChangedCallback(name: string, oldValue: string | null, value: string | null) {

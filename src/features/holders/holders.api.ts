@@ -1,0 +1,9 @@
+/** The holders call (SPEC §7 get-holders) as a resource: one per element, latest wins. */
+import { fetchHolders } from '../../core/api/stocks.ts';
+import { createResource } from '../../runtime/resource.ts';
+
+export const createHoldersResource = () =>
+  createResource({
+    describe: (stockId: number) => `holders of ${stockId}`,
+    load: fetchHolders,
+  });
