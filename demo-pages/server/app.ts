@@ -57,6 +57,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     sessions: new SessionStore(db, now),
     login: new LoginService(db, now),
     labels: new LabelStore(db),
+    distDir: opts.distDir ?? DEFAULT_DIST_DIR,
     production: opts.production ?? process.env.NODE_ENV === 'production',
     now,
   };
@@ -71,7 +72,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(formbody);
   await app.register(fastifyStatic, {
-    root: opts.distDir ?? DEFAULT_DIST_DIR,
+    root: ctx.distDir,
     prefix: '/dist/',
     decorateReply: false,
   });

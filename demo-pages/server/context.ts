@@ -15,6 +15,8 @@ export interface AppContext {
   sessions: SessionStore;
   login: LoginService;
   labels: LabelStore;
+  /** The element build served at /dist/ (its custom-elements.json feeds the /elements/ catalog). */
+  distDir: string;
   /** Development routes (/dev/outbox, /test/…) exist only outside production. */
   production: boolean;
   now: () => number;

@@ -155,8 +155,33 @@ test('the /elements/ catalog documents each element and runs its example', async
   await expect(entry.locator('dt code', { hasText: 'fin-price-dynamics-load' })).toBeVisible();
   // The live example (stock-id / ground-id, no page data) loads its values.
   await expect(entry.locator('fin-price-dynamics [data-field="last_price"]')).toHaveText('***');
+  // Each attribute with its type and default from custom-elements.json; markdown code spans as code.
+  const facts = (name: string) => entry.locator(`dt:has(> code:text-is("${name}")) + dd .catalog-facts`);
+  await expect(facts('page-data')).toHaveText('Type string, default #fin-page-data');
+  await expect(facts('stock-id')).toHaveText('Type number');
+  await expect(facts('variant')).toHaveText("Type 'stock' | 'issuer', default stock");
+  await expect(entry.locator('dd > code', { hasText: '#fin-page-data' })).toBeVisible();
+  expect(await page.locator('main').innerText()).not.toContain('`');
   expect(errors).toEqual([]);
 });
+
+for (const width of [1280, 375, 320]) {
+  test(`the /elements/ catalog does not scroll sideways at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/elements/?lang=eng');
+    // The live examples have rendered (their width counts too).
+    await expect(page.locator('#fin-price-dynamics fin-price-dynamics [data-field="last_price"]')).toHaveText(
+      '***',
+    );
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // The longest example markup wraps inside its own box.
+    const example = page.locator('#fin-left-menu pre');
+    const box = await example.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    expect(await example.evaluate((pre) => pre.scrollWidth <= pre.clientWidth)).toBe(true);
+  });
+}
 
 test('a legacy page without modules runs the elements from the classic-script bundle', async ({ page }) => {
   const errors = watchErrors(page);

@@ -1,8 +1,12 @@
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/contract/types.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
+import { customElementsManifest, type ElementDoc } from '../tools/manifest.ts';
 import { BCP47 } from './lang.ts';
 import { client, createTestApp, createTestDatabase, jsonBlock, type TestDatabase } from './testing.ts';
 
@@ -257,5 +261,86 @@ describe('links between pages', () => {
       expect.arrayContaining(['stocks', 'indexes', 'etf']),
     );
     for (const url of Object.values(data.comparisonSearchUrls)) expect(url).toContain('%term%');
+  });
+});
+
+describe('the /elements/ catalog', () => {
+  const element: ElementDoc = {
+    tagName: 'fin-sample',
+    source: 'elements/fin-sample.ts',
+    summary: 'A sample with `code` in its summary.',
+    attributes: [
+      {
+        name: 'page-data',
+        fieldName: 'pageData',
+        kind: 'string',
+        type: 'string',
+        description: 'selector of the page-data block; default `#fin-page-data`',
+        fieldDescription: '',
+        default: '#fin-page-data',
+      },
+      {
+        name: 'variant',
+        fieldName: 'variant',
+        kind: 'string',
+        type: "'stock' | 'issuer'",
+        description: `${HOSTILE} then \`<b>bold</b>\` and a lone \` backtick`,
+        fieldDescription: '',
+      },
+    ],
+    events: [
+      { name: 'fin-error', description: 'detail `{tag, message}`', type: 'CustomEvent<{ tag: string; }>' },
+    ],
+    cssParts: [],
+    cssProperties: [],
+    example: '<fin-sample variant="issuer"></fin-sample>',
+  };
+
+  it("renders the build's custom-elements.json: each attribute's type and default, code spans as code, the rest as text", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'fin-dist-'));
+    writeFileSync(join(dist, 'custom-elements.json'), JSON.stringify(customElementsManifest([element])));
+    mkdirSync(join(dist, 'elements'));
+    writeFileSync(join(dist, 'elements/fin-sample.js'), '');
+    const withBuild = await createTestApp(database.dbPath, { distDir: dist });
+    try {
+      const response = await withBuild.inject({ method: 'GET', url: '/elements/?lang=eng' });
+      expect(response.statusCode).toBe(200);
+      const body = response.body;
+      expect(body).toContain('<script type="module" src="/dist/elements/fin-sample.js"></script>');
+      expect(body).toContain(
+        '<pre><code>&lt;fin-sample variant=&quot;issuer&quot;&gt;&lt;/fin-sample&gt;</code></pre>',
+      );
+      expect(body).toContain('<div class="elements"><fin-sample variant="issuer"></fin-sample></div>');
+      expect(body).toContain('A sample with <code>code</code> in its summary.');
+      const entry = (name: string) =>
+        new RegExp(`<dt><code>${name}</code></dt>\\s*<dd>([\\s\\S]*?)</dd>`).exec(body)?.[1];
+      expect(entry('page-data')).toMatch(
+        /^selector of the page-data block; default <code>#fin-page-data<\/code> <span class="catalog-facts"\s*>Type <code>string<\/code>, default <code>#fin-page-data<\/code><\/span\s*>$/,
+      );
+      const variant = entry('variant')!;
+      expect(variant).toContain('Type <code>&#39;stock&#39; | &#39;issuer&#39;</code></span');
+      expect(variant).not.toContain('default <code>');
+      // The description is text: a hostile string is escaped, also inside a code span.
+      expect(variant).toContain('&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+      expect(variant).toContain('<code>&lt;b&gt;bold&lt;/b&gt;</code> and a lone ` backtick');
+      expect(body).not.toContain('<script>alert');
+      expect(entry('fin-error')).toContain('Type <code>CustomEvent&lt;{ tag: string; }&gt;</code>');
+
+      // The single-element test pages serve the elements of the build, and only tags.
+      expect((await withBuild.inject({ method: 'GET', url: '/test/only/fin-sample/' })).statusCode).toBe(200);
+      expect((await withBuild.inject({ method: 'GET', url: '/test/only/fin-nothing/' })).statusCode).toBe(
+        404,
+      );
+      expect((await withBuild.inject({ method: 'GET', url: '/test/only/fin-..%2Fx/' })).statusCode).toBe(404);
+    } finally {
+      await withBuild.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('says what to run while the build has no custom-elements.json', async () => {
+    const response = await get('/elements/?lang=eng');
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('run <code>npm run build</code>');
   });
 });

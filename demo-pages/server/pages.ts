@@ -2,12 +2,14 @@
  * The demo pages (DESIGN §7), rendered the way the legacy templates do: page data injected as
  * JSON, the user globals, and the elements dropped in.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../src/contract/types.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
-import { readElementDocs } from '../tools/manifest.ts';
 import { resendCode } from './auth.routes.ts';
 import { HttpError, type AppContext } from './context.ts';
+import { elementCatalog } from './elements-manifest.ts';
 import { showLabelsRequested } from './labels.ts';
 import { pageLang, pickName } from './lang.ts';
 import { RESEND_AFTER_MS } from './login.ts';
@@ -16,7 +18,12 @@ import { bondUrl, etfUrl, indexUrl } from './market.page-data.ts';
 import { buildStockPageData, emitentName, stockName, stockUrl, type PageContext } from './page-data.ts';
 import { ensureSession } from './session.ts';
 import { ID } from './stocks.routes.ts';
-import { catalogElements, catalogPageBody, legacyBundlePageBody } from './templates/catalog.page.ts';
+import {
+  catalogElements,
+  catalogMissingBody,
+  catalogPageBody,
+  legacyBundlePageBody,
+} from './templates/catalog.page.ts';
 import { errorPageBody } from './templates/error.page.ts';
 import { jsonScript } from './templates/html.ts';
 import { indexPageBody } from './templates/index.page.ts';
@@ -251,8 +258,12 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/elements/', { config: PAGE }, async (request, reply) => {
-    const docs = readElementDocs();
+    const elements = elementCatalog(ctx.distDir);
     const lang = pageLang(request, reply);
+    if (!elements) {
+      const body = catalogMissingBody();
+      return sendPage(ctx, request, reply, lang, { title: 'Elements · fin-elements', body }, 503);
+    }
     // The examples of elements that read the stock page data run on the demo stock's, as on its page.
     const demoStock = ctx.repo.stock(DEMO_STOCKS.sber);
     const demoGround = demoStock ? ctx.repo.grounds(demoStock.id)[0] : undefined;
@@ -262,8 +273,8 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
         demoStock && demoGround
           ? buildStockPageData(pageContext(ctx, request, lang), demoStock, demoGround.ground_id)
           : undefined,
-      elements: catalogElements(docs),
-      body: catalogPageBody(docs),
+      elements: catalogElements(elements),
+      body: catalogPageBody(elements),
     });
   });
 
@@ -283,8 +294,10 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
     // One element alone on a stock page (lazy loading: what such a page downloads).
     app.get<{ Params: { tag: string } }>('/test/only/:tag/', { config: PAGE }, async (request, reply) => {
       const { tag } = request.params;
-      if (!readElementDocs().some((doc) => doc.tagName === tag))
-        throw new HttpError(404, `No element ${tag}`);
+      // An element of the build: its module is there (the tag is checked before it names a file).
+      const built =
+        /^fin-[a-z0-9]+(-[a-z0-9]+)*$/.test(tag) && existsSync(join(ctx.distDir, 'elements', `${tag}.js`));
+      if (!built) throw new HttpError(404, `No element ${tag}`);
       const lang = pageLang(request, reply);
       const sber = ctx.repo.stock(DEMO_STOCKS.sber);
       if (!sber) throw new HttpError(404, 'The demo stock is missing');

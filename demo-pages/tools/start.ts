@@ -7,8 +7,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
-const stamp = join(root, 'dist', 'fin-elements.legacy.js');
-const sources = ['src', 'elements', 'vite.config.ts', 'package-lock.json'];
+// The build's last step writes the manifest: a build that failed before it is made again.
+const stamp = join(root, 'dist', 'custom-elements.json');
+const sources = ['src', 'elements', 'vite.config.ts', 'package-lock.json', 'demo-pages/tools/manifest.ts'];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

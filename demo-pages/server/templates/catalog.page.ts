@@ -1,46 +1,83 @@
 /**
- * /elements/: the catalog integrators read. Generated from the same JSDoc as custom-elements.json
- * (demo-pages/tools/manifest.ts), so it cannot drift from the code; each element runs live.
+ * /elements/: the catalog integrators read. Rendered from the build's custom-elements.json (written
+ * by demo-pages/tools/manifest.ts from the element files), so it cannot drift from the code; each
+ * element runs live.
  */
-import type { ElementDoc } from '../../tools/manifest.ts';
+import type { CatalogElement, CatalogItem } from '../elements-manifest.ts';
 import { html, trusted, type SafeHtml } from './html.ts';
 import type { PageElement } from './layout.ts';
 
 export const elementScript = (tag: string) => `/dist/elements/${tag}.js`;
 
 /** The live examples of the catalog: markup from our own element files, so trusted. */
-export function catalogElements(docs: ElementDoc[]): PageElement[] {
-  return docs.map((doc) => ({ markup: trusted(doc.example), script: elementScript(doc.tagName) }));
+export function catalogElements(elements: CatalogElement[]): PageElement[] {
+  return elements.map((element) => ({
+    markup: trusted(element.example),
+    script: elementScript(element.tagName),
+  }));
 }
 
-function describedList(title: string, items: ElementDoc['attributes']): SafeHtml | null {
+/**
+ * Markdown's inline code (`#fin-page-data`) as <code>; everything else is escaped text. The text
+ * is never taken as HTML.
+ */
+export function inlineCode(text: string): SafeHtml {
+  // split() with a capture group: the odd parts are the code spans; a lone backtick stays text.
+  const parts = text.split(/`([^`]+)`/);
+  return html`${parts.map((part, i) => (i % 2 === 1 ? html`<code>${part}</code>` : part))}`;
+}
+
+function itemFacts(item: CatalogItem): SafeHtml | null {
+  if (item.type === undefined && item.default === undefined) return null;
+  return html`<span class="catalog-facts"
+    >${item.type === undefined ? null : html`Type <code>${item.type}</code>`}${
+      item.type !== undefined && item.default !== undefined ? ', ' : ''
+    }${item.default === undefined ? null : html`default <code>${item.default}</code>`}</span
+  >`;
+}
+
+function describedList(title: string, items: CatalogItem[]): SafeHtml | null {
   if (items.length === 0) return null;
   return html`<h3>${title}</h3>
     <dl>
-      ${items.map((item) => html`<dt><code>${item.name}</code></dt><dd>${item.description}</dd>`)}
+      ${items.map(
+        (item) =>
+          html`<dt><code>${item.name}</code></dt>
+            <dd>${inlineCode(item.description)} ${itemFacts(item)}</dd>`,
+      )}
     </dl>`;
 }
 
-export function catalogPageBody(docs: ElementDoc[]): SafeHtml {
-  return html`<main lang="en">
+export function catalogPageBody(elements: CatalogElement[]): SafeHtml {
+  return html`<main lang="en" class="catalog">
     <h1>Elements</h1>
     <p>
       Every element of the library with its attributes, events and styling hooks, and a live example. Load an
       element with <code>&lt;script type="module" src="/dist/elements/TAG.js"&gt;</code>, or every element with
       the classic script <code>/dist/fin-elements.legacy.js</code>. The same data is published as
-      <a href="/dist/custom-elements.json">custom-elements.json</a>.
+      <a href="/dist/custom-elements.json">custom-elements.json</a>, with TypeScript types in
+      <a href="/dist/fin-elements.d.ts">fin-elements.d.ts</a>.
     </p>
-    ${docs.map(
-      (doc) => html`<section id="${doc.tagName}" class="catalog-entry">
-        <h2><code>&lt;${doc.tagName}&gt;</code></h2>
-        <p>${doc.summary}</p>
+    ${elements.map(
+      (element) => html`<section id="${element.tagName}" class="catalog-entry">
+        <h2><code>&lt;${element.tagName}&gt;</code></h2>
+        <p>${inlineCode(element.summary)}</p>
         <h3>Example</h3>
-        <pre><code>${doc.example}</code></pre>
-        <div class="elements">${trusted(doc.example)}</div>
-        ${describedList('Attributes', doc.attributes)} ${describedList('Events', doc.events)}
-        ${describedList('CSS parts', doc.cssParts)} ${describedList('CSS custom properties', doc.cssProperties)}
+        <pre><code>${element.example}</code></pre>
+        <div class="elements">${trusted(element.example)}</div>
+        ${describedList('Attributes', element.attributes)} ${describedList('Events', element.events)}
+        ${describedList('CSS parts', element.cssParts)}
+        ${describedList('CSS custom properties', element.cssProperties)}
       </section>`,
     )}
+  </main>`;
+}
+
+/** While the build has no custom-elements.json: what to run. */
+export function catalogMissingBody(): SafeHtml {
+  return html`<main lang="en" class="catalog">
+    <h1>Elements</h1>
+    <p>The element build has no <code>custom-elements.json</code> yet: run <code>npm run build</code>.</p>
   </main>`;
 }
 

@@ -73,6 +73,11 @@ const STYLE = `
   .elements > * { display: block; margin-bottom: 24px; }
   .muted { color: #5c6375; }
   code { background: #e8eaf0; padding: 1px 4px; border-radius: 3px; }
+  pre { max-width: 100%; overflow-x: auto; }
+  .catalog pre { white-space: pre-wrap; overflow-wrap: anywhere; padding: 8px; background: #e8eaf0; border-radius: 3px; }
+  .catalog pre code { padding: 0; }
+  .catalog dd, .catalog p { overflow-wrap: anywhere; }
+  .catalog-facts { display: block; color: #5c6375; font-size: 14px; }
 `;
 
 const LOGOUT_SCRIPT = `
