@@ -423,7 +423,9 @@ describe('<fin-archive-table>', () => {
       '***',
     ]);
     expect(root.querySelector('.at__hint')?.textContent).toBe('Log in to see prices Log in');
-    expect(root.querySelector('.at__hint a')?.getAttribute('href')).toBe(`/signin/?back=${encodeURIComponent(location.pathname + location.search)}`);
+    expect(root.querySelector('.at__hint a')?.getAttribute('href')).toBe(
+      `/signin/?back=${encodeURIComponent(location.pathname + location.search)}`,
+    );
     document.body.innerHTML = '';
     cleanStores($user);
 

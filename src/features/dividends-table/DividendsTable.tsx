@@ -13,7 +13,7 @@ import {
 } from '../../widgets/data-table/index.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { DEFAULT_ACCESS_URL, DEFAULT_LOGIN_URL } from '../../runtime/chrome/masked-hint.ts';
-import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
+import { pageDataGate } from '../../runtime/chrome/ElementState.tsx';
 import { DIVIDENDS_LIMIT } from '../../contract/tables.ts';
 import {
   DIVIDENDS_MOBILE_FIXED_COLUMNS,
@@ -60,10 +60,8 @@ export function DividendsTable({
   const mobile = useMemo(() => mobileFields(fields), [fields]);
   const nearest = useMemo(() => nearestDividend(data?.nearestDividend ?? null), [data]);
 
-  if (page.status === 'error' || page.status === 'missing') {
-    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
-  }
-  if (!ready || !table) return <ElementMessage kind="loading">…</ElementMessage>;
+  const gate = pageDataGate(page, ready, t);
+  if (gate || !table) return gate;
 
   const rows = table.data as TableRow[];
   if (rows.length === 0 && !nearest) {

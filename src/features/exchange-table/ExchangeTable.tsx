@@ -2,13 +2,14 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, type MouseEvent } from 'react';
 import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
+import { groundOf } from '../../core/stores/instrument.ts';
 import { $ground, $groundSwitching, stockPagePath } from '../../core/stores/ground.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
 import type { StockPageData } from '../../contract/types.ts';
 import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-table/index.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { MaskedHint } from '../../runtime/chrome/masked-hint.ts';
-import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
+import { pageDataGate } from '../../runtime/chrome/ElementState.tsx';
 import {
   EXCHANGE_PRICE_FIELDS,
   exchangeCellText,
@@ -54,7 +55,7 @@ export function ExchangeTable({
 
   // The page's main data follows the shared ground; another block keeps its own.
   const followsShared = pageData === DEFAULT_PAGE_DATA_SELECTOR;
-  const active = followsShared ? (sharedGround ?? data?.groundId ?? null) : (data?.groundId ?? null);
+  const active = data ? groundOf(data, sharedGround, followsShared) : null;
 
   const fields = useMemo(() => (data ? exchangeDesktopFields(data.exchangeTable) : []), [data]);
   const mobile = useMemo(() => exchangeMobileFields(fields), [fields]);
@@ -77,10 +78,8 @@ export function ExchangeTable({
     [fields, data, t, selectGround],
   );
 
-  if (page.status === 'error' || page.status === 'missing') {
-    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
-  }
-  if (!ready || !data) return <ElementMessage kind="loading">…</ElementMessage>;
+  const gate = pageDataGate(page, ready, t);
+  if (gate || !data) return gate;
   if (rows.length === 0) return <ElementMessage kind="info">{t('stock:no_data')}</ElementMessage>;
 
   return (

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
@@ -7,9 +7,12 @@ import { stockPageStore } from '../../core/stores/page.ts';
 import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-table/index.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { MaskedHint, hasMaskedValue } from '../../runtime/chrome/masked-hint.ts';
-import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { Tabs, tabId } from '../../widgets/tabs/index.ts';
-import { createLeadersStore } from './leaders.store.ts';
+import { createLeadersResource } from './leaders.api.ts';
+import { groundOf } from '../../core/stores/instrument.ts';
+import { TABLE_ROW_LIMIT } from '../../contract/tables.ts';
+import { ElementState, pageDataGate } from '../../runtime/chrome/ElementState.tsx';
+import { useResource } from '../../runtime/resource.ts';
 import {
   LEADERS_TAB_IDS,
   LEADERS_TAB_LABELS,
@@ -47,9 +50,6 @@ export interface LeadersProps {
   accessUrl?: string;
 }
 
-/** Rows shown until expanded (SPEC §9 table limit; the answer has at most 10). */
-const LEADERS_ROW_LIMIT = 5;
-
 export function Leaders({
   pageData = DEFAULT_PAGE_DATA_SELECTOR,
   tab: tabAttribute,
@@ -63,10 +63,8 @@ export function Leaders({
   const { emit } = useHost();
   const page = useStore(stockPageStore(pageData));
   const sharedGround = useStore($ground);
-  const store = useMemo(() => createLeadersStore(), []);
   const tabsId = useId();
   const panelId = `${tabsId}-panel`;
-  const state = useStore(store.$state);
 
   // The `tab` attribute picks the tab; a user's choice holds until the attribute changes.
   const [tab, setTab] = useState<LeadersTabId>(() => leadersTab(tabAttribute));
@@ -78,21 +76,18 @@ export function Leaders({
 
   const data = page.status === 'ok' ? page.data : null;
   const needsPage = branchId === undefined || groundId === undefined;
-  const followsShared = pageData === DEFAULT_PAGE_DATA_SELECTOR && groundId === undefined;
-  const ground = groundId ?? (followsShared ? (sharedGround ?? data?.groundId) : data?.groundId) ?? null;
+  const followsShared = pageData === DEFAULT_PAGE_DATA_SELECTOR;
+  const ground = groundId ?? (data ? groundOf(data, sharedGround, followsShared) : null);
   const branch =
     branchId !== undefined ? leadersBranch(branchId) : data ? leadersBranch(data.branchId) : null;
+  const query = ground !== null && branch !== null ? { tab, branchId: branch, groundId: ground } : null;
+  const { state, resource } = useResource(createLeadersResource, query);
 
-  useEffect(() => {
-    if (ground !== null && branch !== null) void store.load({ tab, branchId: branch, groundId: ground });
-  }, [store, tab, branch, ground]);
-  useEffect(() => store.cancel, [store]);
-
-  const table = state.status === 'ready' ? state.table : null;
+  const table = state.status === 'ready' ? state.value : null;
   const columns = useMemo(() => (table ? leadersColumns(table, t) : []), [table, t]);
 
   if (needsPage && (page.status === 'error' || page.status === 'missing')) {
-    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
+    return pageDataGate(page, ready, t);
   }
   if (!ready) return <ElementMessage kind="loading">…</ElementMessage>;
 
@@ -121,44 +116,43 @@ export function Leaders({
         aria-busy={state.status === 'loading' || undefined}
         data-tab={tab}
       >
-        {state.status === 'idle' || state.status === 'loading' ? (
-          <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>
-        ) : state.status === 'error' ? (
-          <ElementMessage kind="error" onRetry={() => store.load(state.query)} retryLabel={t('common:retry')}>
-            {state.error.kind === 'timeout' ? t('common:error_timeout') : t('common:error_load')}
-          </ElementMessage>
-        ) : state.table.data.length === 0 ? (
-          <ElementMessage kind="info">
-            {t(leadersEmptyKey(state.query.tab, state.query.branchId))}
-          </ElementMessage>
-        ) : (
-          <>
-            <DataTable
-              key={state.query.tab}
-              columns={columns}
-              rows={state.table.data as unknown as TableRow[]}
-              caption={t(LEADERS_TAB_LABELS[state.query.tab])}
-              limit={LEADERS_ROW_LIMIT}
-              mobileColumns={leadersMobileFields(state.query.tab)}
-              mobilePageSize={2}
-              onSortChange={(sort) => emit('fin-sort-change', sort)}
-              onExpandChange={(expanded) => emit('fin-expand-change', { expanded })}
-              t={t}
-            />
-            {hasMaskedValue(state.table.data.flatMap((row) => Object.values(row))) ? (
-              <MaskedHint
-                texts={{
-                  auth: t('stock:masked_hint_auth'),
-                  paid: t('stock:masked_hint_paid'),
-                  login: t('common:login'),
-                  getAccess: t('widgets:get_access'),
-                }}
-                loginUrl={loginUrl}
-                accessUrl={accessUrl}
+        <ElementState
+          t={t}
+          ready
+          state={state}
+          onRetry={resource.retry}
+          isEmpty={(answer) => answer.data.length === 0}
+          emptyText={query ? t(leadersEmptyKey(query.tab, query.branchId)) : undefined}
+        >
+          {(answer, key) => (
+            <>
+              <DataTable
+                key={key.tab}
+                columns={columns}
+                rows={answer.data as unknown as TableRow[]}
+                caption={t(LEADERS_TAB_LABELS[key.tab])}
+                limit={TABLE_ROW_LIMIT}
+                mobileColumns={leadersMobileFields(key.tab)}
+                mobilePageSize={2}
+                onSortChange={(sort) => emit('fin-sort-change', sort)}
+                onExpandChange={(expanded) => emit('fin-expand-change', { expanded })}
+                t={t}
               />
-            ) : null}
-          </>
-        )}
+              {hasMaskedValue(answer.data.flatMap((row) => Object.values(row))) ? (
+                <MaskedHint
+                  texts={{
+                    auth: t('stock:masked_hint_auth'),
+                    paid: t('stock:masked_hint_paid'),
+                    login: t('common:login'),
+                    getAccess: t('widgets:get_access'),
+                  }}
+                  loginUrl={loginUrl}
+                  accessUrl={accessUrl}
+                />
+              ) : null}
+            </>
+          )}
+        </ElementState>
       </div>
     </div>
   );

@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { formatNumber, formatPercentChange } from '../../core/format.ts';
 import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
-import { $ground } from '../../core/stores/ground.ts';
-import { issuerPageStore, stockPageStore } from '../../core/stores/page.ts';
-import type { MaskedValue } from '../../contract/types.ts';
-import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
+import { issuerPageStore } from '../../core/stores/page.ts';
+import type { MaskedValue, StockPriceDynamics } from '../../contract/types.ts';
 import { hasMaskedValue, MaskedHint } from '../../runtime/chrome/masked-hint.ts';
-import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
-import { createPriceDynamicsStore } from './price-dynamics.store.ts';
+import { createPriceDynamicsResource } from './price-dynamics.api.ts';
+import { instrumentStore } from '../../core/stores/instrument.ts';
+import { ElementState, pageDataGate } from '../../runtime/chrome/ElementState.tsx';
+import { useResource } from '../../runtime/resource.ts';
 import {
   isIssuerPriceDynamicsEmpty,
   isPriceDynamicsEmpty,
@@ -76,61 +76,50 @@ function StockPriceDynamicsBlock({
 }: PriceDynamicsProps) {
   const { t, ready } = useLabels('pd', 'common');
   const { emit } = useHost();
-  const page = useStore(stockPageStore(pageData));
-  const sharedGround = useStore($ground);
-  const store = useMemo(() => createPriceDynamicsStore(), []);
-  const state = useStore(store.$state);
-
-  // Explicit attributes win; else the page data; the main block follows the shared ground.
-  const pageInfo = page.status === 'ok' ? page.data : null;
-  const targetStock = stockId ?? pageInfo?.stockId;
-  const followsSharedGround = pageData === DEFAULT_PAGE_DATA_SELECTOR && groundId === undefined;
-  const targetGround =
-    groundId ?? (followsSharedGround ? (sharedGround ?? pageInfo?.groundId) : pageInfo?.groundId);
-
-  useEffect(() => {
-    if (targetStock !== undefined && targetGround !== undefined) void store.load(targetStock, targetGround);
-    return store.cancel;
-  }, [store, targetStock, targetGround]);
+  const instrument = useStore(instrumentStore({ pageData, stockId, groundId }));
+  const target =
+    instrument.status === 'ok' && instrument.instrument.groundId !== null
+      ? { stockId: instrument.instrument.stockId, groundId: instrument.instrument.groundId }
+      : null;
+  const { state, resource } = useResource(createPriceDynamicsResource, target);
 
   useEffect(() => {
     if (state.status === 'ready') {
-      emit('fin-price-dynamics-load', {
-        stockId: state.stockId,
-        groundId: state.groundId,
-        empty: isPriceDynamicsEmpty(state.dynamics),
-      });
+      emit('fin-price-dynamics-load', { ...state.key, empty: isPriceDynamicsEmpty(state.value) });
     }
   }, [state, emit]);
 
-  const empty = state.status === 'ready' && isPriceDynamicsEmpty(state.dynamics);
+  const empty = state.status === 'ready' && isPriceDynamicsEmpty(state.value);
   useHiddenHost(empty);
 
-  if (targetStock === undefined && (page.status === 'error' || page.status === 'missing')) {
-    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
-  }
-  if (!ready || state.status === 'idle' || state.status === 'loading') {
-    return <ElementMessage kind="loading">{ready ? t('common:loading') : '…'}</ElementMessage>;
-  }
-  if (state.status === 'error') {
-    const message = state.error.kind === 'timeout' ? t('common:error_timeout') : t('common:error_load');
-    return (
-      <ElementMessage
-        kind="error"
-        onRetry={
-          targetStock !== undefined && targetGround !== undefined
-            ? () => store.load(targetStock, targetGround)
-            : undefined
-        }
-        retryLabel={t('common:retry')}
-      >
-        {message}
-      </ElementMessage>
-    );
-  }
-  if (empty) return null;
+  return (
+    <ElementState
+      t={t}
+      ready={ready}
+      page={instrument.status === 'page-error' ? instrument.page : null}
+      state={state}
+      onRetry={resource.retry}
+    >
+      {(dynamics) =>
+        empty ? null : (
+          <StockPriceDynamicsView dynamics={dynamics} loginUrl={loginUrl} accessUrl={accessUrl} t={t} />
+        )
+      }
+    </ElementState>
+  );
+}
 
-  const { dynamics } = state;
+function StockPriceDynamicsView({
+  dynamics,
+  loginUrl,
+  accessUrl,
+  t,
+}: {
+  dynamics: StockPriceDynamics;
+  loginUrl?: string;
+  accessUrl?: string;
+  t: Translate;
+}) {
   const rows = priceWindowRows(dynamics);
   const masked = hasMaskedValue([
     dynamics.last_price,
@@ -268,10 +257,8 @@ function IssuerPriceDynamicsBar({
   const empty = page.status === 'ok' && isIssuerPriceDynamicsEmpty(dynamics);
   useHiddenHost(empty);
 
-  if (page.status === 'error' || page.status === 'missing') {
-    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
-  }
-  if (!ready || page.status === 'none') return <ElementMessage kind="loading">…</ElementMessage>;
+  const gate = pageDataGate(page, ready, t);
+  if (gate) return gate;
   if (empty || !dynamics) return null;
 
   const marker = issuerMarker(dynamics);

@@ -151,7 +151,9 @@ describe('<fin-price-dynamics>', () => {
     expect(text(element, 'absolute_min_price_1m')).toBe('***');
     const hint = element.shadowRoot?.querySelector('.pd__hint');
     expect(hint?.textContent).toContain('Log in to see prices');
-    expect(hint?.querySelector('a')?.getAttribute('href')).toBe(`/signin/?back=${encodeURIComponent(location.pathname)}`);
+    expect(hint?.querySelector('a')?.getAttribute('href')).toBe(
+      `/signin/?back=${encodeURIComponent(location.pathname)}`,
+    );
   });
 
   it('hides itself when all six values are null', async () => {

@@ -4,7 +4,7 @@ import { useHost, useLabels } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
-import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
+import { pageDataGate } from '../../runtime/chrome/ElementState.tsx';
 import { ShowMoreList, SHOW_MORE_LIMIT } from '../../widgets/show-more-list/index.ts';
 import { RELATED_KINDS, relatedItems, relatedKind } from './related-list.utils.ts';
 import { useStyles } from '../../runtime/styles.ts';
@@ -49,10 +49,8 @@ export function RelatedList({
       </ElementMessage>
     );
   }
-  if (page.status === 'error' || page.status === 'missing') {
-    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
-  }
-  if (!ready || !items) return <ElementMessage kind="loading">…</ElementMessage>;
+  const gate = pageDataGate(page, ready, t);
+  if (gate || !items) return gate;
   if (empty) return null;
 
   // The list is content, not site navigation: no <nav> landmark. The page's section heading

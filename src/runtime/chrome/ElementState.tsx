@@ -61,3 +61,15 @@ export function LoadError({
     </ElementMessage>
   );
 }
+
+/**
+ * For an element that renders its page data (no call of its own): the message to show instead of
+ * its view while the labels or the page data are not there, or when the block is missing or
+ * malformed; null when the view can render.
+ */
+export function pageDataGate(page: PageDataState<unknown>, ready: boolean, t: Translate): ReactNode | null {
+  if (page.status === 'error' || page.status === 'missing')
+    return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
+  if (!ready || page.status !== 'ok') return <ElementMessage kind="loading">…</ElementMessage>;
+  return null;
+}
