@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-*/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
@@ -24,4 +25,5 @@ export default tseslint.config(
     files: ['demo-pages/**', 'bench/**', 'playwright.config.ts'],
     rules: { 'no-console': 'off' },
   },
+  ...layerRules,
 );
