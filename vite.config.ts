@@ -17,6 +17,14 @@ const elementEntries = Object.fromEntries(
     .map((file) => [file.replace(/\.ts$/, ''), resolve(root, 'elements', file)]),
 );
 
+const DOMAINS = 'search|company|reports|indexes|watchlist|profile';
+const RUNTIME_CHUNK = new RegExp(
+  String.raw`node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]` +
+    String.raw`|[\\/]src[\\/]runtime[\\/]` +
+    String.raw`|[\\/]src[\\/]core[\\/](?!dates\.ts|api[\\/](${DOMAINS})\.ts)` +
+    String.raw`|[\\/]src[\\/]contract[\\/](?!(${DOMAINS}|palette|page-sections|tables)\.ts)`,
+);
+
 export default defineConfig(({ command, mode }) => {
   const legacy = mode === 'legacy';
   return {
@@ -46,12 +54,15 @@ export default defineConfig(({ command, mode }) => {
               chunkFileNames: 'chunks/[name]-[hash].js',
               codeSplitting: {
                 groups: [
-                  // The framework and the core services every element uses (define, stores, API
-                  // client, labels, formatting) go into one cacheable runtime chunk; widgets and
-                  // libraries only some elements use stay in chunks of their own.
+                  // The framework and what every element uses (the element kit, the shared stores, the
+                  // API client, labels, formatting, the page-data contract) go into one cacheable
+                  // runtime chunk. The calls and shapes of one domain (search, company, reports,
+                  // indexes, watchlist, profile), the constants of one feature (chart palette, menu
+                  // sections, table columns), dayjs, widgets and libraries stay in chunks of the
+                  // elements that use them.
                   {
                     name: 'runtime',
-                    test: /node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]|[\\/]src[\\/]core[\\/](?!dates\.ts)/,
+                    test: RUNTIME_CHUNK,
                   },
                 ],
               },
