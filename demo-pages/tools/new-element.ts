@@ -22,22 +22,60 @@ if (existsSync(folder) || existsSync(join(root, 'elements', `${tag}.ts`))) {
 mkdirSync(folder, { recursive: true });
 
 const files: Record<string, string> = {
-  [join(folder, `${Component}.tsx`)]: `import { useLabels } from '../../core/hooks.ts';
+  [join(folder, `${Component}.tsx`)]: `import { useStore } from '@nanostores/react';
+import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
+import { instrumentStore } from '../../core/stores/instrument.ts';
+import { ElementState } from '../../runtime/chrome/ElementState.tsx';
+import { useLabels } from '../../runtime/hooks.ts';
+import { useResource } from '../../runtime/resource.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import { create${Component}Resource } from './${name}.api.ts';
+import css from './${name}.css?inline';
 
 /** ${Component}: describe what the user sees. */
 export interface ${Component}Props {
   /** CSS selector of the page-data block to read; default \`#fin-page-data\`. */
   pageData?: string;
+  /** Stock id, for pages without page data; overrides the page data. */
+  stockId?: number;
 }
 
-export function ${Component}(_props: ${Component}Props) {
-  const { t } = useLabels('common');
-  return <section part="block">{t('common:loading')}</section>;
+export function ${Component}({ pageData = DEFAULT_PAGE_DATA_SELECTOR, stockId }: ${Component}Props) {
+  useStyles(css, 'element');
+  const { t, ready } = useLabels('common');
+  const instrument = useStore(instrumentStore({ pageData, stockId }));
+  const target = instrument.status === 'ok' ? instrument.instrument.stockId : null;
+  const { state, resource } = useResource(create${Component}Resource, target);
+  return (
+    <ElementState
+      t={t}
+      ready={ready}
+      page={instrument.status === 'page-error' ? instrument.page : null}
+      state={state}
+      onRetry={resource.retry}
+    >
+      {(answer) => <section part="block">{JSON.stringify(answer)}</section>}
+    </ElementState>
+  );
 }
 `,
-  [join(folder, `${name}.css`)]: `/* Styles of <${tag}>, placed in its shadow root. */\n`,
+  [join(folder, `${name}.api.ts`)]:
+    `/** The call of <${tag}> as a resource: one per element, the latest load wins. */
+import { getJson } from '../../core/api/client.ts';
+import { createResource } from '../../runtime/resource.ts';
+
+export const create${Component}Resource = () =>
+  createResource({
+    describe: (stockId: number) => \`${name} of \${stockId}\`,
+    // Replace with the SPEC §7 call (a shared one belongs in src/core/api/<domain>.ts).
+    load: (stockId: number, signal) => getJson<unknown>(\`/api/stocks/\${stockId}/${name}/\`, { signal }),
+  });
+`,
+  [join(folder, `${name}.css`)]:
+    `/* Styles of <${tag}>, placed in its shadow root after its widgets' (runtime/styles.ts). */\n`,
   [join(folder, 'index.ts')]: `export { ${Component}, type ${Component}Props } from './${Component}.tsx';\n`,
-  [join(folder, `${name}.test.tsx`)]: `import { afterEach, describe, expect, it, vi } from 'vitest';
+  [join(folder, `${name}.test.tsx`)]: `import { allTasks } from 'nanostores';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../elements/${tag}.ts';
 
 afterEach(() => {
@@ -46,23 +84,28 @@ afterEach(() => {
 });
 
 describe('<${tag}>', () => {
-  it('renders into its shadow root', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({})));
-    document.body.innerHTML = '<${tag}></${tag}>';
+  it('loads its stock and shows the answer in its shadow root', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ value: 42 }));
+    vi.stubGlobal('fetch', fetchMock);
+    document.body.innerHTML = '<${tag} stock-id="7"></${tag}>';
     const element = document.querySelector('${tag}')!;
-    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('section')).not.toBeNull());
+    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('section')?.textContent).toContain('42'));
+    await allTasks();
+    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/stocks/7/${name}/'), expect.anything());
   });
 });
 `,
-  [join(root, 'elements', `${tag}.ts`)]: `import { define } from '../src/core/define.tsx';
+  [join(root, 'elements', `${tag}.ts`)]: `import { define } from '../src/runtime/define.tsx';
 import { ${Component}, type ${Component}Props } from '../src/features/${name}/index.ts';
-import styles from '../src/features/${name}/${name}.css?inline';
 
 /**
  * @summary Describe the element in one line.
  * @attr page-data - selector of the page-data block; default \`#fin-page-data\`
+ * @attr stock-id - stock id when the page has no page data
+ * @event fin-error - the element could not render; detail \`{tag, message}\`
+ * @example <${tag} stock-id="1"></${tag}>
  */
-define<${Component}Props>('${tag}', ${Component}, { props: { pageData: 'string' }, styles });
+define<${Component}Props>('${tag}', ${Component}, { props: { pageData: 'string', stockId: 'number' } });
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -71,19 +114,21 @@ declare global {
 }
 `,
 };
-for (const [path, content] of Object.entries(files)) writeFileSync(path, content);
+// Written in the project's format, so `npm test`'s format check passes right after.
+for (const [path, content] of Object.entries(files)) {
+  writeFileSync(path, await format(content, { ...(await resolveConfig(path)), filepath: path }));
+}
 
 const index = join(root, 'elements/index.ts');
 writeFileSync(index, `${readFileSync(index, 'utf8').trimEnd()}\nimport './${tag}.ts';\n`);
 const budgetsPath = join(root, 'size-budgets.json');
 const budgets = JSON.parse(readFileSync(budgetsPath, 'utf8')) as { elements: Record<string, number> };
 budgets.elements[tag] = 12;
-// Written in the project's format, so `npm test`'s format check passes right after.
 writeFileSync(
   budgetsPath,
   await format(JSON.stringify(budgets), { ...(await resolveConfig(budgetsPath)), filepath: budgetsPath }),
 );
 
 console.log(
-  `Created ${tag}:\n  src/features/${name}/ (component, styles, test)\n  elements/${tag}.ts (registered in elements/index.ts)\n  size budget 12 kB in size-budgets.json\nNext: add it to a demo page template and write its browser test (${name}.e2e.ts).`,
+  `Created ${tag}:\n  src/features/${name}/ (component, call, styles, test)\n  elements/${tag}.ts (registered in elements/index.ts)\n  size budget 12 kB in size-budgets.json\nNext: add it to a demo page template and write its browser test (${name}.e2e.ts).`,
 );
