@@ -9,7 +9,7 @@ import { todayUtc } from '../../src/contract/calendar.ts';
 import { DEFAULT_SEED, generate } from '../data/generate.ts';
 import { generatorFingerprint } from '../data/fingerprint.ts';
 import { SCHEMA_VERSION } from '../data/schema.ts';
-import { DB_FILE_NAME } from './paths.ts';
+import { DB_FILE_NAME } from '../data/paths.ts';
 
 export type Db = Database.Database;
 

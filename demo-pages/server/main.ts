@@ -5,7 +5,7 @@
  */
 import { buildApp } from './app.ts';
 import { ensureDatabase } from './db.ts';
-import { DEFAULT_DATA_DIR } from './paths.ts';
+import { DEFAULT_DATA_DIR } from '../data/paths.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 8080);
