@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/contract/types.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
-import { BCP47 } from './lang.ts';
-import { client, createTestApp, createTestDatabase, jsonBlock, type TestDatabase } from './testing.ts';
+import { BCP47 } from './shared/lang.ts';
+import { client, createTestApp, createTestDatabase, jsonBlock, type TestDatabase } from './shared/testing.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;

@@ -6,28 +6,34 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../src/contract/types.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { readElementDocs } from '../tools/manifest.ts';
-import { resendCode } from './auth.routes.ts';
-import { HttpError, type AppContext } from './context.ts';
-import { showLabelsRequested } from './labels.ts';
-import { pageLang, pickName } from './lang.ts';
-import { RESEND_AFTER_MS } from './login.ts';
-import { priceAccessOf } from './masking.ts';
-import { bondUrl, etfUrl, indexUrl } from './market.page-data.ts';
-import { buildStockPageData, emitentName, stockName, stockUrl, type PageContext } from './page-data.ts';
-import { ensureSession } from './session.ts';
-import { ID } from './stocks.routes.ts';
+import { resendCode } from './auth/auth.routes.ts';
+import { HttpError, type AppContext } from './shared/context.ts';
+import { showLabelsRequested } from './shared/labels.ts';
+import { pageLang, pickName } from './shared/lang.ts';
+import { RESEND_AFTER_MS } from './auth/login.service.ts';
+import { priceAccessOf } from './shared/masking.ts';
+import { bondUrl, etfUrl, indexUrl } from './market/market.page-data.ts';
+import {
+  buildStockPageData,
+  emitentName,
+  stockName,
+  stockUrl,
+  type PageContext,
+} from './market/stock.page-data.ts';
+import { ensureSession } from './shared/session.ts';
+import { ID } from './market/price-dynamics.routes.ts';
 import { catalogElements, catalogPageBody, legacyBundlePageBody } from './templates/catalog.page.ts';
 import { errorPageBody } from './templates/error.page.ts';
 import { jsonScript } from './templates/html.ts';
 import { indexPageBody } from './templates/index.page.ts';
 import { renderLayout, type LayoutOptions } from './templates/layout.ts';
-import { loginPageBody } from './templates/login.page.ts';
+import { loginPageBody } from './auth/login.template.ts';
 import {
   testMalformedPageBody,
   testMalformedPageElements,
   testSingleElementPage,
 } from './templates/test-pages.ts';
-import { stockPageBody, stockPageElements } from './templates/stock.page.ts';
+import { stockPageBody, stockPageElements } from './market/stock.template.ts';
 
 type PageOptions = Pick<LayoutOptions, 'title' | 'body' | 'pageData' | 'elements'>;
 
