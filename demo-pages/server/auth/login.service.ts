@@ -165,6 +165,16 @@ export class LoginService {
     return { ok: true, userId };
   }
 
+  /** The user with this phone, or null. */
+  userIdByPhone(phone: string): number | null {
+    return this.statements.userByPhone.get(phone)?.id ?? null;
+  }
+
+  /** Sends a code by SMS: the outbox stands in for the gateway (readable at /dev/outbox outside production). */
+  sendSms(phone: string, code: string, sentAt: number, sessionId: string): void {
+    this.statements.send.run(phone, code, sentAt, sessionId);
+  }
+
   /** What the SMS gateway would have delivered, newest first (development only). */
   /** Sent codes, newest first; `session` keeps only those a given session asked for. */
   outbox(

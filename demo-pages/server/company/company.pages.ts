@@ -9,12 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import type { IssuerReportTab, IssuerReportsPageData } from '../../../src/contract/company.ts';
 import type { FinancialReportApiUrl, ReportApiUrl } from '../../../src/contract/reports.ts';
 import { displayDate } from '../../../src/contract/calendar.ts';
-import { HttpError, type AppContext } from '../shared/context.ts';
+import { HttpError, ID, type AppContext } from '../shared/context.ts';
 import type { CompanyRepository } from './company.repo.ts';
 import { pageLang, pickName } from '../shared/lang.ts';
 import { priceAccessOf } from '../shared/masking.ts';
-import { buildIssuerPageData, stockName, stockUrl } from '../market/stock.page-data.ts';
-import { pageContext, sendPage } from '../pages.ts';
+import { pageContext, stockName, stockUrl } from '../market/stock.page-data.ts';
+import { buildIssuerPageData } from './company.page-data.ts';
+import { sendPage } from '../shared/page.ts';
 import {
   ACCESS_URL,
   buildComments,
@@ -30,7 +31,6 @@ import {
   reportPeriodOptions,
   type IssuerContext,
 } from './reports.ts';
-import { ID } from '../market/price-dynamics.routes.ts';
 import type { EmitentRow } from '../market/stocks.repo.ts';
 import { companyPageBody, companyPageElements, type KeyFigures } from './company.template.ts';
 

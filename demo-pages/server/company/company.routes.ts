@@ -1,5 +1,5 @@
 /**
- * The issuer calls of SPEC §7 (shapes in src/core/api/company.ts and reports.ts), the report
+ * The issuer calls of SPEC §7 (shapes in src/contract/company.ts and reports.ts), the report
  * exports and file downloads, and the /company/{id}/ page (company.pages.ts).
  *
  *   GET /api/company/{id}/comments_about/
@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CommentsAccessRequestAnswer } from '../../../src/contract/company.ts';
 import type { NeedAccess, ReportPeriodId } from '../../../src/contract/reports.ts';
 import { displayDate } from '../../../src/contract/calendar.ts';
-import { HttpError, type AppContext } from '../shared/context.ts';
+import { HttpError, ID, type AppContext } from '../shared/context.ts';
 import { CompanyRepository, type ReportSourceRow } from './company.repo.ts';
 import { registerCompanyPages } from './company.pages.ts';
 import { requestLang } from '../shared/lang.ts';
@@ -45,7 +45,6 @@ import {
   XLSX_MIME,
   type FileBody,
 } from './reports.export.ts';
-import { ID } from '../market/price-dynamics.routes.ts';
 import type { EmitentRow } from '../market/stocks.repo.ts';
 
 const REPORT_PERIOD = { type: 'integer', enum: [1, 2] } as const;

@@ -5,7 +5,7 @@
  *
  *   report rows beyond the free part (closed_data), FMP rows beyond five per group, quarterly
  *   file links: paid only; others get need_auth (anonymous) or need_get_access (signed in);
- *   market-based multipliers and price forecasts: masked like prices (masking.ts).
+ *   market-based multipliers and price forecasts: masked like prices (shared/masking.ts).
  */
 import { addYears, dateMs, displayDate, unixSeconds } from '../../../src/contract/calendar.ts';
 import { roundTo } from '../../data/prices.ts';

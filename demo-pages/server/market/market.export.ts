@@ -7,12 +7,11 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { dateMs, displayDate } from '../../../src/contract/calendar.ts';
-import type { AppContext } from '../shared/context.ts';
+import { ID, type AppContext } from '../shared/context.ts';
 import { requestLang } from '../shared/lang.ts';
 import { paidRefusal, sendRefusal } from './market.access.ts';
 import type { MarketRepository } from './market.repo.ts';
 import { archiveDays, defaultWindow, stockAndGround, type ArchiveDay } from './market.tables.ts';
-import { ID } from './price-dynamics.routes.ts';
 import { FULL_INFO_FIELDS } from '../../../src/contract/stocks.ts';
 import { dateWindow, isoDate } from './tradings.ts';
 

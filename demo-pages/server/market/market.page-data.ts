@@ -1,7 +1,7 @@
 /**
  * The market fields of the stock page data (SPEC §3 "Page data", DESIGN §7): the chart data and
  * archive links, the stock's branch and issuer, the issuer's bonds and the indexes holding the
- * stock. page-data.ts spreads them into the stock page data.
+ * stock. stock.page-data.ts spreads them into the stock page data.
  */
 import { COMPARISON_SEARCH_URLS } from '../../../src/contract/search.ts';
 import type { StockPageMarketFields } from '../../../src/contract/stocks.ts';

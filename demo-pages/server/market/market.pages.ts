@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addMonths, displayDate } from '../../../src/contract/calendar.ts';
 import type { WatchlistRow } from '../../../src/contract/watchlist.ts';
 import type { Lang, MaskedValue, ServerTable } from '../../../src/contract/types.ts';
-import { HttpError, type AppContext } from '../shared/context.ts';
+import { HttpError, ID, type AppContext } from '../shared/context.ts';
 import { pageLang, pickName, requestLang } from '../shared/lang.ts';
 import { NEED_AUTH, sendRefusal } from './market.access.ts';
 import { indexUrl } from './market.page-data.ts';
@@ -23,8 +23,7 @@ import {
 } from '../shared/masking.ts';
 import { emitentName, groundText, stockName, stockUrl } from './stock.page-data.ts';
 import { percentChange } from './price-dynamics.ts';
-import { sendPage } from '../pages.ts';
-import { ID } from './price-dynamics.routes.ts';
+import { sendPage } from '../shared/page.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
 import { breadcrumb } from '../templates/layout.ts';
 

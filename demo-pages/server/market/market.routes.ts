@@ -10,7 +10,7 @@ import type { TradingField } from '../../../src/contract/stocks.ts';
 import type { IndexCompareData, IndexGraphPoint } from '../../../src/contract/indexes.ts';
 import type { Lang } from '../../../src/contract/types.ts';
 import { logAction } from '../profile/action-log.repo.ts';
-import { HttpError, type AppContext } from '../shared/context.ts';
+import { HttpError, ID, type AppContext } from '../shared/context.ts';
 import { pickName, requestLang } from '../shared/lang.ts';
 import { NEED_AUTH, NEED_GET_ACCESS, paidRefusal, sendRefusal } from './market.access.ts';
 import { registerArchiveExport } from './market.export.ts';
@@ -29,7 +29,6 @@ import {
   type TableDeps,
 } from './market.tables.ts';
 import { priceAccessOf } from '../shared/masking.ts';
-import { ID } from './price-dynamics.routes.ts';
 import {
   buildTradings,
   dateWindow,

@@ -1,11 +1,9 @@
 /** The stock calls of SPEC §7 (price dynamics for now). */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../shared/context.ts';
-import { HttpError } from '../shared/context.ts';
+import { HttpError, ID } from '../shared/context.ts';
 import { priceAccessOf } from '../shared/masking.ts';
 import { computePriceDynamics, stockPriceDynamics } from './price-dynamics.ts';
-
-export const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 
 export function registerStockRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { stockId: number; tgId: number } }>(

@@ -4,23 +4,19 @@
  */
 import { addMonths, displayDate } from '../../../src/contract/calendar.ts';
 import { roundTo } from '../../data/prices.ts';
-import type {
-  IssuerPageData,
-  Lang,
-  ServerTable,
-  StockPageData,
-  TradingGround,
-} from '../../../src/contract/types.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Lang, ServerTable, StockPageData, TradingGround } from '../../../src/contract/types.ts';
 import {
   DIVIDENDS_DESKTOP_FIELDS,
   DIVIDENDS_LIMIT,
   EXCHANGE_DESKTOP_FIELDS,
 } from '../../../src/contract/tables.ts';
+import type { AppContext } from '../shared/context.ts';
 import type { LabelStore } from '../shared/labels.ts';
 import { pickName } from '../shared/lang.ts';
-import { maskDerived, maskRow, type PriceAccess } from '../shared/masking.ts';
+import { maskDerived, maskRow, priceAccessOf, type PriceAccess } from '../shared/masking.ts';
 import { marketStockPageFields } from './market.page-data.ts';
-import { computePriceDynamics, issuerPriceDynamics, percentChange } from './price-dynamics.ts';
+import { computePriceDynamics, percentChange } from './price-dynamics.ts';
 import type { MarketRepository } from './market.repo.ts';
 import type { DividendRow, EmitentRow, StockGroundRow, StockRepository, StockRow } from './stocks.repo.ts';
 
@@ -210,18 +206,14 @@ function nearestDividend(lang: Lang, dividends: DividendRow[], asOf: string): Re
   return next ? dividendRow(lang, next) : null;
 }
 
-export function buildIssuerPageData(ctx: PageContext, emitent: EmitentRow): IssuerPageData {
-  // The main stock: the issuer's first (ordinary shares come first), on its main ground.
-  const [main] = ctx.repo.stocksOfEmitent(emitent.id);
-  const ground = main ? ctx.repo.grounds(main.id)[0] : undefined;
-  const raw = main && ground ? computePriceDynamics(ctx.repo, main.id, ground.ground_id) : null;
+/** The page context of a request: its repositories, labels, language and price access. */
+export function pageContext(ctx: AppContext, request: FastifyRequest, lang: Lang): PageContext {
   return {
-    lang: ctx.lang,
-    emitentId: emitent.id,
-    emitentName: emitentName(ctx.lang, emitent),
-    stockId: main?.id ?? null,
-    groundId: ground?.ground_id ?? null,
-    priceDynamics: raw ? issuerPriceDynamics(raw, ctx.access) : null,
-    error: null,
+    repo: ctx.repo,
+    market: ctx.market,
+    labels: ctx.labels,
+    lang,
+    access: priceAccessOf(request.session?.user ?? null),
+    asOf: ctx.meta.asOf,
   };
 }

@@ -20,6 +20,16 @@ export interface ActionLogEntry {
 type InsertParams = [string, number, number | null, string | null, number];
 const inserts = new WeakMap<Db, Statement<InsertParams>>();
 
+type RecentParams = [{ scope: string | null; limit: number }];
+interface ActionLogRow {
+  id: number;
+  scope: string;
+  action_id: number;
+  user_id: number | null;
+  created_at: number;
+}
+const recents = new WeakMap<Db, Statement<RecentParams, ActionLogRow>>();
+
 /** Stores one action; returns the new row's id. */
 export function logAction(db: Db, entry: ActionLogEntry): number {
   let insert = inserts.get(db);
@@ -31,4 +41,23 @@ export function logAction(db: Db, entry: ActionLogEntry): number {
   }
   const result = insert.run(entry.scope, entry.actionId, entry.userId, entry.sessionId, entry.createdAt);
   return Number(result.lastInsertRowid);
+}
+
+/** The latest actions, newest first, of one scope or all (GET /dev/action-log; session ids stay out). */
+export function recentActions(db: Db, scope: string | null, limit: number) {
+  let select = recents.get(db);
+  if (!select) {
+    select = db.prepare<RecentParams, ActionLogRow>(
+      `SELECT id, scope, action_id, user_id, created_at FROM action_log
+       WHERE @scope IS NULL OR scope = @scope ORDER BY id DESC LIMIT @limit`,
+    );
+    recents.set(db, select);
+  }
+  return select.all({ scope, limit }).map((row) => ({
+    id: row.id,
+    scope: row.scope,
+    actionId: row.action_id,
+    userId: row.user_id,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
 }

@@ -43,3 +43,6 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
+
+/** The JSON schema of an id in a path or body (a positive 32-bit integer). */
+export const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
