@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/contract/types.ts';
-import { createTestApp, createTestDatabase, type TestDatabase } from '../server/shared/testing.ts';
+import { LANGUAGES } from '../../../src/contract/types.ts';
+import { createTestApp, createTestDatabase, type TestDatabase } from './testing.ts';
 
 /** SPEC section → the `module:key` labels it names. */
 const SPEC_LABELS: Record<string, string[]> = {
