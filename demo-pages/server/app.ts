@@ -12,7 +12,7 @@ import { LoginService } from './auth/login.service.ts';
 import { registerCompanyRoutes } from './company/company.routes.ts';
 import { registerMarket } from './market/market.routes.ts';
 import { MarketRepository } from './market/market.repo.ts';
-import { registerStockRoutes } from './market/price-dynamics.routes.ts';
+import { registerPriceDynamicsRoutes } from './market/price-dynamics.routes.ts';
 import { registerStockPages } from './market/stock.pages.ts';
 import { StockRepository } from './market/stocks.repo.ts';
 import { registerPages } from './pages.ts';
@@ -131,7 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerLabelRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerAuthPages(app, ctx);
-  registerStockRoutes(app, ctx);
+  registerPriceDynamicsRoutes(app, ctx);
   registerStockPages(app, ctx);
   registerMarket(app, ctx);
   registerCompanyRoutes(app, ctx);

@@ -1,11 +1,11 @@
-/** The stock calls of SPEC §7 (price dynamics for now). */
+/** GET /api/stocks/{stockId}/{tgId}/price-dynamics/ (SPEC §7): the 1M/1Y block of the stock page. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../shared/context.ts';
 import { HttpError, ID } from '../shared/context.ts';
 import { priceAccessOf } from '../shared/masking.ts';
 import { computePriceDynamics, stockPriceDynamics } from './price-dynamics.ts';
 
-export function registerStockRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerPriceDynamicsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { stockId: number; tgId: number } }>(
     '/api/stocks/:stockId/:tgId/price-dynamics/',
     {
