@@ -2,7 +2,7 @@
  * Every label key SPEC.md names is served by /api/labels/{module}/ in all ten languages.
  * Where each lives: SPEC §8's access texts in `common`, the file-access alerts and asterisk-cell
  * texts in `issuer`, the code-form alert in `auth`, pd:no_data_min_max in `pd`; the rest in the
- * modules of data/labels/search.ts (search, compare, chart, widgets).
+ * search, compare, chart and widgets modules (demo-pages/data/labels/*.json).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
