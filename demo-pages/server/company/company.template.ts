@@ -122,7 +122,7 @@ function reportsBlock(view: CompanyPageView): SafeHtml {
             )}
             <li><a href="${data.apiUrls.multipliers}">${view.t('tab_multipliers')}</a></li>
           </ul>`
-        : html`<p class="muted">${view.t('no_data')}</p>`
+        : html`<p class="muted">${view.common('no_data')}</p>`
     }
   </section>`;
 }

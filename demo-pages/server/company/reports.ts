@@ -690,7 +690,7 @@ export function buildConsensus(ctx: IssuerContext, emitentId: number): Consensus
       change: issuerText(ctx, 'consensus_change'),
       analysts_count: issuerText(ctx, 'consensus_analysts'),
       updated: issuerText(ctx, 'consensus_updated'),
-      no_data: issuerText(ctx, 'no_data'),
+      no_data: ctx.labels.text(ctx.lang, 'common:no_data'),
     },
   };
 }

@@ -118,10 +118,10 @@ function ownRequests(t: (key: string) => string, data: AccessPageData): SafeHtml
     <table class="results" data-requests>
       <thead>
         <tr>
-          <th>${t('profile:date')}</th>
+          <th>${t('common:date')}</th>
           <th>${t('profile:tariff')}</th>
           <th>${t('profile:request_kind')}</th>
-          <th>${t('profile:request_status')}</th>
+          <th>${t('common:status')}</th>
         </tr>
       </thead>
       <tbody>

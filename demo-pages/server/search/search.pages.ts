@@ -59,10 +59,10 @@ function searchPageBody(
     ? html`<table class="results">
         <thead>
           <tr>
-            <th>${t('search:col_name')}</th>
+            <th>${t('common:name')}</th>
             <th>${t('search:col_ticker')}</th>
-            <th>${t('search:col_isin')}</th>
-            <th>${t('search:col_status')}</th>
+            <th>${t('common:isin')}</th>
+            <th>${t('common:status')}</th>
           </tr>
         </thead>
         <tbody>
