@@ -177,7 +177,7 @@ function quarterlyBlock(view: CompanyPageView): SafeHtml | null {
     <table class="plain">
       <thead>
         <tr>
-          <th scope="col">${view.t('year')}</th>
+          <th scope="col">${view.common('year')}</th>
           ${quarters.map((q) => html`<th scope="col">${view.t('quarter_short', { quarter: q })}</th>`)}
         </tr>
       </thead>
