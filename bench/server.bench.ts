@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { addYears, displayDate, todayUtc } from '../src/contract/calendar.ts';
 import { generate } from '../demo-pages/data/generate.ts';
 import { substream } from '../demo-pages/data/random.ts';
-import { DB_FILE_NAME } from '../demo-pages/server/paths.ts';
+import { DB_FILE_NAME } from '../demo-pages/data/paths.ts';
 import { SEARCH_CATEGORIES, SUGGEST_URLS, type SearchCategory } from '../src/contract/search.ts';
 import { startServer } from './server.ts';
 

@@ -1,5 +1,6 @@
 /**
- * A fingerprint of the generator's own code (every module of demo-pages/data/, labels included).
+ * A fingerprint of the generator's own code and data (every module and JSON file of
+ * demo-pages/data/, the labels included).
  * It is stored in the database's meta, and the server regenerates a database whose fingerprint
  * differs, so a checkout with new tables or new demo data never serves an old file.
  */
@@ -9,12 +10,15 @@ import { join, relative } from 'node:path';
 
 const DATA_DIR = import.meta.dirname;
 
-function sources(dir: string): string[] {
+/** The files the fingerprint hashes: the generator's modules and data files, not its tests. */
+export function fingerprintSources(dir: string = DATA_DIR): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) return sources(path);
-      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+      if (entry.isDirectory()) return fingerprintSources(path);
+      const source =
+        entry.name.endsWith('.json') || (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'));
+      return source ? [path] : [];
     })
     .sort();
 }
@@ -24,7 +28,7 @@ let cached: string | null = null;
 export function generatorFingerprint(): string {
   if (cached) return cached;
   const hash = createHash('sha256');
-  for (const file of sources(DATA_DIR)) {
+  for (const file of fingerprintSources()) {
     hash.update(relative(DATA_DIR, file));
     hash.update('\0');
     hash.update(readFileSync(file));

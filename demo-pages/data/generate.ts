@@ -41,7 +41,7 @@ import { substream } from './random.ts';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.ts';
 import { DATA_DOMAINS } from './domains.ts';
 import { generatorFingerprint } from './fingerprint.ts';
-import { DB_FILE_NAME, DEFAULT_DATA_DIR } from '../server/paths.ts';
+import { DB_FILE_NAME, DEFAULT_DATA_DIR } from './paths.ts';
 
 export const DEFAULT_SEED = 1077;
 export const HISTORY_YEARS = 10;

@@ -2,7 +2,7 @@
  * The market domain of the demo data: branches (industries) of the stocks, bonds with daily clean
  * prices and yields, ETFs with NAV per share, daily (and last-day intraday) values of the core
  * indexes, stock holders, and the demo users' watchlists. Also the `action_log` table the server
- * writes to (server/action-log.ts).
+ * writes to (server/profile/action-log.repo.ts).
  *
  * Names and ISINs are real where we know them (Russian OFZ, a few corporate issues, Moscow Exchange
  * funds); every price, yield, NAV, holding and date of a corporate issue is synthetic.

@@ -6,26 +6,30 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { registerAuthRoutes } from './auth.routes.ts';
-import { HttpError, type AppContext } from './context.ts';
-import { openDatabase, readMeta } from './db.ts';
-import { LabelStore } from './labels.ts';
-import { registerLabelRoutes } from './labels.routes.ts';
-import { LoginService } from './login.ts';
-import { registerPages, sendErrorPage } from './pages.ts';
-import { DEFAULT_DIST_DIR } from './paths.ts';
-import { SESSION_COOKIE, SessionStore } from './session.ts';
-import { MarketRepository } from './market.repo.ts';
-import { StockRepository } from './stocks.repo.ts';
-import { registerStockRoutes } from './stocks.routes.ts';
-import { registerCompanyRoutes } from './company.routes.ts';
-import { registerMarket } from './market.routes.ts';
-import { registerProfileRoutes } from './profile.routes.ts';
-import { registerSearchPages } from './search.pages.ts';
-import { registerSearchRoutes } from './search.routes.ts';
+import { registerAuthPages } from './auth/auth.pages.ts';
+import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { LoginService } from './auth/login.service.ts';
+import { registerCompanyRoutes } from './company/company.routes.ts';
+import { registerMarket } from './market/market.routes.ts';
+import { MarketRepository } from './market/market.repo.ts';
+import { registerPriceDynamicsRoutes } from './market/price-dynamics.routes.ts';
+import { registerStockPages } from './market/stock.pages.ts';
+import { StockRepository } from './market/stocks.repo.ts';
+import { registerPages } from './pages.ts';
+import { registerProfilePages } from './profile/profile.pages.ts';
+import { registerProfileRoutes } from './profile/profile.routes.ts';
+import { registerSearchPages } from './search/search.pages.ts';
+import { registerSearchRoutes } from './search/search.routes.ts';
+import { HttpError, type AppContext } from './shared/context.ts';
+import { openDatabase, readMeta } from './shared/db.ts';
+import { LabelStore } from './shared/labels.ts';
+import { registerLabelRoutes } from './shared/labels.routes.ts';
+import { sendErrorPage } from './shared/page.ts';
+import { DEFAULT_DIST_DIR } from './shared/paths.ts';
+import { SESSION_COOKIE, SessionStore } from './shared/session.ts';
 
 export interface BuildAppOptions {
-  /** The demo database (see demo-pages/data/generate.ts and db.ts ensureDatabase). */
+  /** The demo database (see demo-pages/data/generate.ts and shared/db.ts ensureDatabase). */
   dbPath: string;
   /** The element builds, served at /dist/; default `<repo>/dist`. */
   distDir?: string;
@@ -125,14 +129,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Browsers ask for it on every page; an empty answer keeps their consoles free of 404s.
   app.get('/favicon.ico', async (_request, reply) => reply.status(204).send());
 
-  registerAuthRoutes(app, ctx);
   registerLabelRoutes(app, ctx);
-  registerStockRoutes(app, ctx);
-  registerCompanyRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerAuthPages(app, ctx);
+  registerPriceDynamicsRoutes(app, ctx);
+  registerStockPages(app, ctx);
   registerMarket(app, ctx);
+  registerCompanyRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
-  registerProfileRoutes(app, ctx);
   registerSearchPages(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerProfilePages(app, ctx);
   registerPages(app, ctx);
   return app;
 }

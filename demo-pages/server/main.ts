@@ -4,8 +4,8 @@
  * element build it serves (default dist/), LOG_LEVEL the server log (default warn).
  */
 import { buildApp } from './app.ts';
-import { ensureDatabase } from './db.ts';
-import { DEFAULT_DATA_DIR } from './paths.ts';
+import { ensureDatabase } from './shared/db.ts';
+import { DEFAULT_DATA_DIR } from '../data/paths.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 8080);

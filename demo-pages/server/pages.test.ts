@@ -7,8 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/contract/types.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { customElementsManifest, type ElementDoc } from '../tools/manifest.ts';
-import { BCP47 } from './lang.ts';
-import { client, createTestApp, createTestDatabase, jsonBlock, type TestDatabase } from './testing.ts';
+import { BCP47 } from './shared/lang.ts';
+import {
+  PAID_PHONE,
+  client,
+  createTestApp,
+  createTestDatabase,
+  jsonBlock,
+  signIn,
+  type TestDatabase,
+} from './shared/testing.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -342,5 +350,38 @@ describe('the /elements/ catalog', () => {
     const response = await get('/elements/?lang=eng');
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain('run <code>npm run build</code>');
+  });
+});
+
+describe('labels on the pages', () => {
+  it('every kind of page finds each of its labels in all ten languages, for visitors and paid users', async () => {
+    const pages = [
+      '/',
+      '/stocks/sber/',
+      '/stocks/sber/2/',
+      '/company/1/',
+      '/company/21/',
+      '/bonds/1/',
+      '/indexes/1/',
+      '/etf/1/',
+      '/search/?q=sber',
+      '/search/?q=zzzqqq',
+      '/watchlist/',
+      '/profile/access/',
+      '/profile_access/',
+      '/login/',
+    ];
+    const missing: string[] = [];
+    for (const browser of [client(app), await signIn(app, PAID_PHONE)]) {
+      for (const lang of LANGUAGES) {
+        for (const page of pages) {
+          const response = await browser.get(`${page}${page.includes('?') ? '&' : '?'}lang=${lang}`);
+          expect(response.statusCode, page).toBe(200);
+          for (const [gap] of response.body.matchAll(/\{\{[\w-]+:\w+\}\}/g))
+            missing.push(`${page} ${lang}: ${gap}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -1,113 +1,39 @@
 /**
- * The demo pages (DESIGN §7), rendered the way the legacy templates do: page data injected as
- * JSON, the user globals, and the elements dropped in.
+ * The demo's own pages (DESIGN §7): the index of the demo, the /elements/ catalog and, outside
+ * production, the /test/ pages of the browser tests. The domains' pages are in their folders.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Lang } from '../../src/contract/types.ts';
+import type { FastifyInstance } from 'fastify';
 import { DEMO_STOCKS } from '../data/instruments.ts';
-import { resendCode } from './auth.routes.ts';
-import { HttpError, type AppContext } from './context.ts';
+import { resendCode } from './auth/auth.routes.ts';
+import { bondUrl, etfUrl, indexUrl } from './market/market.page-data.ts';
+import {
+  buildStockPageData,
+  emitentName,
+  pageContext,
+  stockName,
+  stockUrl,
+} from './market/stock.page-data.ts';
+import { HttpError, type AppContext } from './shared/context.ts';
+import { pageLang, pickName } from './shared/lang.ts';
+import { sendPage } from './shared/page.ts';
 import { elementCatalog } from './elements-manifest.ts';
-import { showLabelsRequested } from './labels.ts';
-import { pageLang, pickName } from './lang.ts';
-import { RESEND_AFTER_MS } from './login.ts';
-import { priceAccessOf } from './masking.ts';
-import { bondUrl, etfUrl, indexUrl } from './market.page-data.ts';
-import { buildStockPageData, emitentName, stockName, stockUrl, type PageContext } from './page-data.ts';
-import { ensureSession } from './session.ts';
-import { ID } from './stocks.routes.ts';
 import {
   catalogElements,
   catalogMissingBody,
   catalogPageBody,
   legacyBundlePageBody,
 } from './templates/catalog.page.ts';
-import { errorPageBody } from './templates/error.page.ts';
 import { jsonScript } from './templates/html.ts';
 import { indexPageBody } from './templates/index.page.ts';
-import { renderLayout, type LayoutOptions } from './templates/layout.ts';
-import { loginPageBody } from './templates/login.page.ts';
 import {
   testMalformedPageBody,
   testMalformedPageElements,
   testSingleElementPage,
 } from './templates/test-pages.ts';
-import { stockPageBody, stockPageElements } from './templates/stock.page.ts';
-
-type PageOptions = Pick<LayoutOptions, 'title' | 'body' | 'pageData' | 'elements'>;
-
-/** Renders a page in the request's language with the session's user. */
-export function sendPage(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  lang: Lang,
-  page: PageOptions,
-  status = 200,
-) {
-  const session = ensureSession(ctx.sessions, request, reply);
-  const html = renderLayout({
-    ...page,
-    lang,
-    url: request.url,
-    user: session.user,
-    sid: session.csrf,
-    labels: ctx.labels,
-    showLabels: showLabelsRequested(request.query),
-  });
-  return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
-}
-
-/** The HTML answer of a failed page (unknown stock, bad id, server error). */
-export function sendErrorPage(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: number,
-  detail: string | null,
-) {
-  const lang = pageLang(request, reply);
-  const heading =
-    status === 404
-      ? ctx.labels.text(lang, 'common:not_found')
-      : status >= 500
-        ? 'Internal error'
-        : 'Bad request';
-  return sendPage(
-    ctx,
-    request,
-    reply,
-    lang,
-    { title: heading, body: errorPageBody(status, heading, detail) },
-    status,
-  );
-}
-
-export function pageContext(ctx: AppContext, request: FastifyRequest, lang: Lang): PageContext {
-  return {
-    repo: ctx.repo,
-    market: ctx.market,
-    labels: ctx.labels,
-    lang,
-    access: priceAccessOf(request.session?.user ?? null),
-    asOf: ctx.meta.asOf,
-  };
-}
-
-/** Only same-site paths are followed after sign-in (no open redirect). */
-function safeBack(value: unknown): string {
-  return typeof value === 'string' &&
-    value.startsWith('/') &&
-    !value.startsWith('//') &&
-    !value.startsWith('/\\')
-    ? value
-    : '/';
-}
 
 const PAGE = { page: true } as const;
-const STRING_ID = /^[a-z0-9_-]{1,64}$/;
 
 export function registerPages(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: { action?: string } }>('/', { config: PAGE }, async (request, reply) => {
@@ -173,85 +99,6 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
         indexes: named(ctx.market.allIndexes(), (index) => indexUrl(index.id)),
         etfs: named(ctx.market.allEtfs(), (etf) => etfUrl(etf.id)),
         asOf: ctx.meta.asOf,
-        devTools: !ctx.production,
-      }),
-    });
-  });
-
-  const stockPage = async (
-    request: FastifyRequest<{ Params: { stringId: string; groundId?: number } }>,
-    reply: FastifyReply,
-  ) => {
-    const { stringId, groundId } = request.params;
-    const stock = STRING_ID.test(stringId) ? ctx.repo.stockByStringId(stringId) : undefined;
-    if (!stock && /^\d{1,9}$/.test(stringId)) {
-      // Search results may link by numeric id (SPEC §2: /stocks/{id}/): send them to the page's own URL.
-      const byId = ctx.repo.stock(Number(stringId));
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      if (byId) return reply.redirect(`${stockUrl(byId.string_id, groundId ?? null)}${query}`, 301);
-    }
-    if (!stock) throw new HttpError(404, `Unknown stock "${stringId}"`);
-    const grounds = ctx.repo.grounds(stock.id);
-    const main = grounds[0];
-    if (!main) throw new HttpError(404, `Stock "${stringId}" is not traded anywhere`);
-    if (groundId === main.ground_id) {
-      // The main ground has no segment in its URL (SPEC §2 routes).
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      return reply.redirect(`${stockUrl(stock.string_id)}${query}`, 301);
-    }
-    const ground = groundId === undefined ? main : grounds.find((g) => g.ground_id === groundId);
-    if (!ground) throw new HttpError(404, `Stock "${stringId}" is not traded on trading ground ${groundId}`);
-
-    const lang = pageLang(request, reply);
-    const data = buildStockPageData(pageContext(ctx, request, lang), stock, ground.ground_id);
-    if ((request.query as { format?: string }).format === 'json') {
-      return reply.header('Cache-Control', 'no-store').send(data);
-    }
-    const emitent = ctx.repo.emitent(stock.emitent_id);
-    const name = stockName(lang, stock);
-    return sendPage(ctx, request, reply, lang, {
-      title: `${name} (${ground.ticker}) · ${pickName(lang, ground.name, ground.name_eng)}`,
-      pageData: data,
-      elements: stockPageElements(),
-      body: stockPageBody({
-        lang,
-        data,
-        name,
-        ticker: ground.ticker,
-        emitent: emitent ? { id: emitent.id, name: emitentName(lang, emitent) } : null,
-        groundsLabel: ctx.labels.text(lang, 'stock:trading_grounds'),
-        elements: stockPageElements(),
-        t: (key) => ctx.labels.text(lang, key, showLabelsRequested(request.query)),
-      }),
-    });
-  };
-  const stockQuery = { type: 'object', properties: { format: { type: 'string' }, lang: { type: 'string' } } };
-  app.get('/stocks/:stringId/', { config: PAGE, schema: { querystring: stockQuery } }, stockPage);
-  app.get(
-    '/stocks/:stringId/:groundId/',
-    {
-      config: PAGE,
-      schema: {
-        querystring: stockQuery,
-        params: { type: 'object', properties: { stringId: { type: 'string' }, groundId: ID } },
-      },
-    },
-    stockPage,
-  );
-
-  // /company/{id}/ lives in company.pages.ts.
-
-  app.get<{ Querystring: { back?: string } }>('/login/', { config: PAGE }, async (request, reply) => {
-    const lang = pageLang(request, reply);
-    const session = ensureSession(ctx.sessions, request, reply);
-    const labels = ctx.labels.module('auth', lang, showLabelsRequested(request.query)) ?? {};
-    return sendPage(ctx, request, reply, lang, {
-      title: labels.title ?? 'Sign in',
-      body: loginPageBody({
-        labels,
-        back: safeBack(request.query.back),
-        resendAfterSeconds: RESEND_AFTER_MS / 1000,
-        user: session.user,
         devTools: !ctx.production,
       }),
     });

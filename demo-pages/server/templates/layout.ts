@@ -4,9 +4,9 @@
  * injected JSON (page data, user) with the legacy `window` user globals, and the element scripts.
  */
 import { LANGUAGES, type Lang } from '../../../src/contract/types.ts';
-import type { LabelStore } from '../labels.ts';
-import { BCP47, LANGUAGE_NAMES } from '../lang.ts';
-import { userGlobals, type SessionUser } from '../session.ts';
+import type { LabelStore } from '../shared/labels.ts';
+import { BCP47, LANGUAGE_NAMES } from '../shared/lang.ts';
+import { userGlobals, type SessionUser } from '../shared/session.ts';
 import { html, jsonForScript, jsonScript, trusted, type SafeHtml } from './html.ts';
 import { modulePreloads } from './module-preload.ts';
 

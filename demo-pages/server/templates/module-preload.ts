@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_DIST_DIR } from '../paths.ts';
+import { DEFAULT_DIST_DIR } from '../shared/paths.ts';
 
 interface ManifestChunk {
   file: string;

@@ -1,0 +1,183 @@
+/**
+ * The search page (DESIGN §7), server-rendered and usable without scripts:
+ *
+ *   /search/?q=…[&tab=…]   site search results in the five category tabs (SPEC §4 "Main search")
+ *
+ * `?format=json` returns the page data instead of the page.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  COMPARISON_SEARCH_URLS,
+  SEARCH_CATEGORIES,
+  SUGGEST_URLS,
+  type SearchCategory,
+  type SearchPageData,
+  type SearchSuggestion,
+} from '../../../src/contract/search.ts';
+import type { Lang } from '../../../src/contract/types.ts';
+import type { AppContext } from '../shared/context.ts';
+import { showLabelsRequested } from '../shared/labels.ts';
+import { pageLang } from '../shared/lang.ts';
+import { sendPage } from '../shared/page.ts';
+import { SearchRepository } from './search.repo.ts';
+import { suggest, termTooShort } from './search.routes.ts';
+import { html, trusted, type SafeHtml } from '../templates/html.ts';
+import { breadcrumb } from '../templates/layout.ts';
+import { PLAIN_PAGE_STYLE } from '../templates/plain-page.style.ts';
+
+/** Results shown in the active tab of the search page. */
+export const SEARCH_PAGE_LIMIT = 50;
+
+const PAGE = { page: true } as const;
+const PAGE_QUERY = {
+  type: 'object',
+  properties: {
+    format: { type: 'string' },
+    lang: { type: 'string' },
+    show_labels: { type: 'string' },
+  },
+} as const;
+
+function searchUrl(q: string, tab: SearchCategory | null): string {
+  const params = new URLSearchParams({ q });
+  if (tab) params.set('tab', tab);
+  return `/search/?${params}`;
+}
+
+function statusText(ctx: AppContext, lang: Lang, item: SearchSuggestion): string {
+  const key = item.type === 'companies' ? `emitent_status_${item.status}` : `status_${item.status}`;
+  return ctx.labels.text(lang, `search:${key}`);
+}
+
+function searchPageBody(
+  ctx: AppContext,
+  lang: Lang,
+  t: (key: string) => string,
+  data: SearchPageData,
+): SafeHtml {
+  const results = data.items.length
+    ? html`<table class="results">
+        <thead>
+          <tr>
+            <th>${t('common:name')}</th>
+            <th>${t('search:col_ticker')}</th>
+            <th>${t('common:isin')}</th>
+            <th>${t('common:status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${data.items.map(
+            (item) =>
+              // The highlighted variants are escaped by the server before the <b> marks go in.
+              html`<tr data-search-item="${item.type}:${item.id}">
+                <td><a href="${item.url}">${trusted(item.ttl_highlighted)}</a></td>
+                <td>${trusted(item.ticker_highlighted.join(', '))}</td>
+                <td>${item.isin_highlighted === null ? '' : trusted(item.isin_highlighted)}</td>
+                <td>${statusText(ctx, lang, item)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`
+    : null;
+  const active = data.tabs.find((tab) => tab.id === data.tab);
+  return html`<main>
+    ${PLAIN_PAGE_STYLE}
+    ${breadcrumb(t('common:breadcrumbs'))}
+    <h1>${t('search:title')}</h1>
+    <form class="search-form" method="get" action="/search/" role="search">
+      <input
+        type="search"
+        name="q"
+        value="${data.q}"
+        placeholder="${t('search:placeholder')}"
+        aria-label="${t('search:placeholder')}"
+        maxlength="200"
+      />
+      ${data.tab ? html`<input type="hidden" name="tab" value="${data.tab}" />` : null}
+      <button type="submit">${t('search:submit')}</button>
+    </form>
+    ${
+      data.q.trim() === ''
+        ? null
+        : html`<ul class="tabs" aria-label="${t('search:title')}">
+              ${data.tabs.map((tab) =>
+                tab.id === data.tab
+                  ? html`<li>
+                      <a href="${searchUrl(data.q, tab.id)}" aria-current="page" data-tab="${tab.id}"
+                        >${tab.ttl} (${tab.count})</a
+                      >
+                    </li>`
+                  : tab.show
+                    ? html`<li>
+                        <a href="${searchUrl(data.q, tab.id)}" data-tab="${tab.id}">${tab.ttl} (${tab.count})</a>
+                      </li>`
+                    : html`<li><span class="empty" data-tab="${tab.id}">${tab.ttl} (0)</span></li>`,
+              )}
+            </ul>
+            ${active ? html`<p class="muted">${t('search:counter_title').replace('{count}', String(active.count))}</p>` : null}
+            ${data.search_error ? html`<p role="status">${data.search_error}</p>` : null} ${results}`
+    }
+  </main>`;
+}
+
+export function registerSearchPages(app: FastifyInstance, ctx: AppContext): void {
+  const search = new SearchRepository(ctx.db);
+
+  app.get<{ Querystring: { q?: string; tab?: string; format?: string } }>(
+    '/search/',
+    {
+      config: PAGE,
+      schema: {
+        querystring: {
+          ...PAGE_QUERY,
+          properties: {
+            ...PAGE_QUERY.properties,
+            q: { type: 'string', maxLength: 200 },
+            tab: { type: 'string', enum: [...SEARCH_CATEGORIES] },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const lang = pageLang(request, reply);
+      const showLabels = showLabelsRequested(request.query);
+      const t = (key: string) => ctx.labels.text(lang, key, showLabels);
+      const q = request.query.q ?? '';
+      const asked = (request.query.tab as SearchCategory | undefined) ?? null;
+      const counts = new Map<SearchCategory, number>();
+      let searchError: string | null = null;
+      if (q.trim() !== '') {
+        if (termTooShort(q)) searchError = t('search:term_too_short');
+        else
+          for (const category of SEARCH_CATEGORIES)
+            counts.set(category, search.search(q, { types: [category], limit: 0 }).total);
+      }
+      const withResults = SEARCH_CATEGORIES.filter((category) => (counts.get(category) ?? 0) > 0);
+      const tab = asked && withResults.includes(asked) ? asked : (withResults[0] ?? null);
+      if (q.trim() !== '' && !searchError && tab === null) searchError = t('search:label_not_found');
+      const items = tab ? suggest(search, ctx.labels, lang, tab, q, { limit: SEARCH_PAGE_LIMIT }).items : [];
+      const data: SearchPageData = {
+        lang,
+        q,
+        tab,
+        tabs: SEARCH_CATEGORIES.map((id) => ({
+          id,
+          ttl: t(`search:tab_${id}`),
+          show: (counts.get(id) ?? 0) > 0,
+          count: counts.get(id) ?? 0,
+          class: id === tab ? 'active' : '',
+        })),
+        items,
+        search_error: searchError,
+        suggestUrls: SUGGEST_URLS,
+        comparisonSearchUrls: COMPARISON_SEARCH_URLS,
+      };
+      if (request.query.format === 'json') return reply.header('Cache-Control', 'no-store').send(data);
+      return sendPage(ctx, request, reply, lang, {
+        title: q.trim() ? `${t('search:title')}: ${q.trim()}` : t('search:title'),
+        pageData: data,
+        body: searchPageBody(ctx, lang, t, data),
+      });
+    },
+  );
+}

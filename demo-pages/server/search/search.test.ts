@@ -1,0 +1,406 @@
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMPARISON_SEARCH_URLS,
+  SEARCH_ERR,
+  SUGGEST_LIMIT,
+  type ComparisonSearchAnswer,
+  type SearchPageData,
+  type SuggestAnswer,
+} from '../../../src/contract/search.ts';
+import { comparisonResults } from '../../../src/contract/search.ts';
+import { DEMO_STOCKS } from '../../data/instruments.ts';
+import { EMITENT_STATUS, insertSearchItems } from '../../data/search.ts';
+import { highlight, searchTokens } from './search.repo.ts';
+import {
+  client,
+  createTestApp,
+  createTestDatabase,
+  jsonBlock,
+  signIn,
+  PAID_PHONE,
+  type TestDatabase,
+} from '../shared/testing.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const HOSTILE = '<img src=x onerror=alert(1)>Хакерский</b><script>alert("x")</script> & Co';
+/** An issuer in liquidation (status 4), to filter with emitent_stop_statuses_ids. */
+const LIQUIDATED_ID = 950;
+/** More than 500 stocks share this word: the comparison search answers "too many results". */
+const CROWD = 'Многоликий';
+let etf: { id: number; name: string; ticker: string };
+
+beforeAll(async () => {
+  database = createTestDatabase();
+  const db = new Database(database.dbPath);
+  insertSearchItems(db, [
+    {
+      type: 'stocks',
+      entityId: 990,
+      url: '/stocks/hostile/',
+      name: HOSTILE,
+      nameEng: HOSTILE,
+      isin: null,
+      status: 1,
+      document: 'stock:share_type_ordinary',
+      measureId: 1,
+      grounds: [{ groundId: 1, ticker: '<b>HACK' }],
+    },
+    {
+      type: 'companies',
+      entityId: LIQUIDATED_ID,
+      url: `/company/${LIQUIDATED_ID}/`,
+      name: 'Сбережения Ликвидированные',
+      nameEng: 'Sberezheniya Liquidated',
+      isin: null,
+      status: EMITENT_STATUS.liquidated,
+      document: 'search:document_company',
+      measureId: null,
+      grounds: [],
+    },
+    ...Array.from({ length: 520 }, (_, i) => ({
+      type: 'stocks' as const,
+      entityId: 10_000 + i,
+      url: `/stocks/crowd${i}/`,
+      name: `${CROWD} ${i}`,
+      nameEng: `Manyfaced ${i}`,
+      isin: null,
+      status: 1,
+      document: 'stock:share_type_ordinary',
+      measureId: 1,
+      grounds: [{ groundId: 1, ticker: `CRW${i}` }],
+    })),
+  ]);
+  etf = db.prepare('SELECT id, name, ticker FROM etfs ORDER BY id LIMIT 1').get() as typeof etf;
+  db.close();
+  app = await createTestApp(database.dbPath);
+});
+
+afterAll(async () => {
+  await app.close();
+  database.cleanup();
+});
+
+async function suggest(category: string, body: unknown, query = ''): Promise<SuggestAnswer> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/suggest/${category}/${query}`,
+    payload: body as object,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function compareSearch(type: string, term: string, query = ''): Promise<ComparisonSearchAnswer> {
+  const url = (COMPARISON_SEARCH_URLS as Record<string, string>)[type]!.replace(
+    '%term%',
+    encodeURIComponent(term),
+  );
+  const response = await app.inject({ method: 'POST', url: `${url}${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+describe('POST /api/suggest/{category}/', () => {
+  it('finds a stock by a name prefix, with the shape of a main search suggestion', async () => {
+    const answer = await suggest('stocks', { term: 'сбер' });
+    expect(answer.search_error).toBeNull();
+    expect(answer.total).toBe(2);
+    expect(answer.counter_title).toBe('Найдено: 2');
+    expect(answer.items[0]).toEqual({
+      id: DEMO_STOCKS.sber,
+      ttl: 'Сбербанк',
+      ticker: ['SBER'],
+      status: 1,
+      type: 'stocks',
+      url: '/stocks/sber/',
+      isin: 'RU0009029540',
+      ttl_highlighted: '<b>Сбер</b>банк',
+      ticker_highlighted: ['SBER'],
+      isin_highlighted: 'RU0009029540',
+    });
+  });
+
+  it('answers in the request language and finds English names and tickers too', async () => {
+    const answer = await suggest('stocks', { term: 'sber' }, '?lang=eng');
+    expect(answer.items.map((item) => item.ttl)).toEqual(['Sberbank', 'Sberbank pref']);
+    expect(answer.items[0]!.ttl_highlighted).toBe('<b>Sber</b>bank');
+    expect(answer.items[0]!.ticker_highlighted).toEqual(['<b>SBER</b>']);
+    expect(answer.counter_title).toBe('Found: 2');
+  });
+
+  it('accepts the term as a form field and URL-encoded', async () => {
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/suggest/stocks/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `term=${encodeURIComponent('газп')}`,
+    });
+    expect(form.statusCode).toBe(200);
+    expect((form.json() as SuggestAnswer).items.map((item) => item.ticker)).toEqual([['GAZP']]);
+    const encoded = await suggest('stocks', { term: encodeURIComponent('лукойл') });
+    expect(encoded.items.map((item) => item.ticker)).toEqual([['LKOH']]);
+    // Not valid encoding: taken as typed.
+    expect((await suggest('stocks', { term: 'zzq%' })).search_error).toBe('Ничего не найдено');
+  });
+
+  it('ranks an exact ticker or ISIN first', async () => {
+    expect((await suggest('stocks', { term: 'SBER' })).items.map((item) => item.id)).toEqual([1, 2]);
+    expect((await suggest('stocks', { term: 'RU0009029557' })).items.map((item) => item.id)).toEqual([2]);
+    const isinPrefix = await suggest('stocks', { term: 'RU00090295' });
+    expect(isinPrefix.items.map((item) => item.id).sort()).toEqual([1, 2]);
+    expect(isinPrefix.items[0]!.isin_highlighted).toMatch(/^<b>RU00090295<\/b>\d\d$/);
+  });
+
+  it('searches bonds, indexes, ETFs and companies in their own category', async () => {
+    const bonds = await suggest('bonds', { term: 'ОФЗ' });
+    expect(bonds.items.length).toBeGreaterThan(0);
+    expect(bonds.items.every((item) => item.type === 'bonds' && item.url === `/bonds/${item.id}/`)).toBe(
+      true,
+    );
+    expect(bonds.items[0]!.ticker).toEqual([bonds.items[0]!.isin]);
+
+    const indexes = await suggest('indexes', { term: 'IMOEX' });
+    expect(indexes.items[0]).toMatchObject({ id: 1, ticker: ['IMOEX'], url: '/indexes/1/', type: 'indexes' });
+
+    const etfs = await suggest('etf', { term: etf.ticker });
+    expect(etfs.items[0]).toMatchObject({ id: etf.id, ttl: etf.name, type: 'etf', url: `/etf/${etf.id}/` });
+
+    // An issuer is found by the tickers of its stocks too.
+    const companies = await suggest('companies', { term: 'SBERP', emitent_stop_statuses_ids: [] });
+    expect(companies.items).toEqual([
+      expect.objectContaining({
+        id: 1,
+        ttl: 'Сбербанк',
+        ticker: ['SBER', 'SBERP'],
+        status: EMITENT_STATUS.active,
+      }),
+    ]);
+  });
+
+  it('leaves out issuers with a stop status', async () => {
+    const all = await suggest('companies', { term: 'сбер', emitent_stop_statuses_ids: [] });
+    expect(all.items.map((item) => item.id)).toEqual(expect.arrayContaining([1, LIQUIDATED_ID]));
+    const active = await suggest('companies', { term: 'сбер', emitent_stop_statuses_ids: [3, 4] });
+    expect(active.items.map((item) => item.id)).toEqual([1]);
+    expect(active.total).toBe(1);
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/suggest/companies/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'term=sber&emitent_stop_statuses_ids=4',
+    });
+    expect((form.json() as SuggestAnswer).items.map((item) => item.id)).toEqual([1]);
+  });
+
+  it('answers a term shorter than 3 characters (trimmed) with no items and a search_error', async () => {
+    for (const term of ['сб', '  sb  ', '', undefined]) {
+      const answer = await suggest('stocks', term === undefined ? {} : { term });
+      expect(answer).toEqual({
+        items: [],
+        counter_title: 'Найдено: 0',
+        total: 0,
+        search_error: 'Введите не менее 3 символов',
+      });
+    }
+    expect((await suggest('bonds', { term: 'ab' }, '?lang=deu')).search_error).toBe(
+      'Geben Sie mindestens 3 Zeichen ein',
+    );
+  });
+
+  it('says when nothing is found, and caps the items while counting them all', async () => {
+    expect(await suggest('indexes', { term: 'zzqxw' })).toEqual({
+      items: [],
+      counter_title: 'Найдено: 0',
+      total: 0,
+      search_error: 'Ничего не найдено',
+    });
+    const crowd = await suggest('stocks', { term: CROWD });
+    expect(crowd.total).toBe(520);
+    expect(crowd.items).toHaveLength(SUGGEST_LIMIT);
+  });
+
+  it('escapes a hostile name before highlighting it', async () => {
+    const [item] = (await suggest('stocks', { term: 'хакерский' })).items;
+    expect(item!.ttl).toBe(HOSTILE);
+    expect(item!.ttl_highlighted).toBe(
+      '&lt;img src=x onerror=alert(1)&gt;<b>Хакерский</b>&lt;/b&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co',
+    );
+    expect(item!.ticker_highlighted).toEqual(['&lt;b&gt;HACK']);
+    const script = await suggest('stocks', { term: 'script alert' });
+    expect(script.items[0]!.ttl_highlighted).not.toMatch(/<(?!\/?b>)/);
+  });
+
+  it('refuses bad input with 400 naming the field', async () => {
+    const long = await app.inject({
+      method: 'POST',
+      url: '/api/suggest/stocks/',
+      payload: { term: 'x'.repeat(201) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toMatch(/body\.term/);
+    const statuses = await app.inject({
+      method: 'POST',
+      url: '/api/suggest/companies/',
+      payload: { term: 'sber', emitent_stop_statuses_ids: ['x'] },
+    });
+    expect(statuses.statusCode).toBe(400);
+    expect(statuses.json().error).toMatch(/body\.emitent_stop_statuses_ids/);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/suggest/futures/', payload: { term: 'sber' } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('gives every session the same answer (no prices in search results)', async () => {
+    const paid = await signIn(app, PAID_PHONE);
+    const answer = (await paid.post('/api/suggest/stocks/', { term: 'сбер' })).json();
+    expect(answer).toEqual(await suggest('stocks', { term: 'сбер' }));
+  });
+});
+
+describe('comparison search URLs', () => {
+  it('answers SPEC §3 search API items with their trading grounds', async () => {
+    const answer = await compareSearch('stocks', 'сбер');
+    expect(answer.error).toEqual({ err_no: SEARCH_ERR.ok, err_str: '' });
+    expect(answer.response.total).toBe(2);
+    expect(answer.response.items[0]).toEqual({
+      'id.numeric': DEMO_STOCKS.sber,
+      name: 'Сбербанк',
+      name_highlighted: '<b>Сбер</b>банк',
+      isin: 'RU0009029540',
+      isin_highlighted: 'RU0009029540',
+      document: 'Обыкновенная акция',
+      trading_grounds: [
+        { 'id.numeric': 1, name: 'Московская биржа', ticker: 'SBER', ticker_highlighted: 'SBER' },
+        { 'id.numeric': 2, name: 'СПБ Биржа', ticker: 'SBER', ticker_highlighted: 'SBER' },
+      ],
+      'measure_id.numeric': 1,
+      type: 'stocks',
+      url: '/stocks/sber/',
+    });
+    // What the comparison box builds from it: one result per ground.
+    expect(comparisonResults(answer.response.items[0]!, 'stocks').map((r) => r.emissionNameWithTg)).toEqual([
+      'Сбербанк (Московская биржа)',
+      'Сбербанк (СПБ Биржа)',
+    ]);
+  });
+
+  it('searches indexes and ETFs; an ETF gives the extra nav_per_share result', async () => {
+    const indexes = await compareSearch('indexes', 'RTSI', '?lang=eng');
+    expect(indexes.response.items[0]).toMatchObject({
+      'id.numeric': 2,
+      name: 'RTS Index',
+      document: 'Index',
+      'measure_id.numeric': 2,
+      trading_grounds: [{ 'id.numeric': 1, name: 'Moscow Exchange', ticker: 'RTSI' }],
+    });
+    const etfs = await compareSearch('etf', etf.ticker);
+    expect(etfs.response.items[0]).toMatchObject({
+      'id.numeric': etf.id,
+      type: 'etf',
+      document: 'Биржевой фонд',
+    });
+    expect(comparisonResults(etfs.response.items[0]!, 'etf').map((r) => r.type)).toEqual([
+      'etf',
+      'nav_per_share',
+    ]);
+    const bonds = await compareSearch('bonds', 'ОФЗ');
+    expect(bonds.response.items[0]!['measure_id.numeric']).toBe(3);
+  });
+
+  it('gives 100200 for nothing found and 500100 for more than 500 matches', async () => {
+    expect(await compareSearch('stocks', 'zzqxw')).toEqual({
+      error: { err_no: SEARCH_ERR.nothingFound, err_str: 'Nothing found' },
+      response: { items: [], total: 0 },
+    });
+    expect((await compareSearch('indexes', 'ab')).error.err_no).toBe(SEARCH_ERR.nothingFound);
+    const crowd = await compareSearch('stocks', CROWD);
+    expect(crowd.error.err_no).toBe(SEARCH_ERR.tooManyResults);
+    expect(crowd.response.items).toEqual([]);
+    // Not many in the other categories.
+    expect((await compareSearch('etf', CROWD)).error.err_no).toBe(SEARCH_ERR.nothingFound);
+  });
+
+  it('takes terms with spaces, slashes and Cyrillic in the path', async () => {
+    expect(
+      (await compareSearch('stocks', 'сбербанк ап')).response.items.map((item) => item['id.numeric']),
+    ).toEqual([2]);
+    expect(
+      (await compareSearch('stocks', 'sber/pref')).response.items.map((item) => item['id.numeric']),
+    ).toEqual([2]);
+  });
+
+  it('refuses an unknown category with 400', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/search/futures/sber/' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/params\.type/);
+  });
+});
+
+describe('highlighting and tokens', () => {
+  it('folds case, accents and ё, and marks only word starts', () => {
+    expect(searchTokens('  Ёлка-Палка  café ')).toEqual(['елка', 'палка', 'cafe']);
+    expect(searchTokens('kedr g')).toEqual(['kedr']);
+    expect(highlight('Ёлочный базар', ['елоч'])).toBe('<b>Ёлоч</b>ный базар');
+    expect(highlight('Café Olé', ['cafe', 'ole'])).toBe('<b>Café</b> <b>Olé</b>');
+    expect(highlight('Газпром нефть', ['нефт'])).toBe('Газпром <b>нефт</b>ь');
+    expect(highlight('Сургутнефтегаз', ['газ'])).toBe('Сургутнефтегаз');
+  });
+});
+
+describe('/search/ page', () => {
+  it('renders the results of ?q= in five category tabs, without scripts', async () => {
+    const browser = client(app);
+    const response = await browser.get(`/search/?q=${encodeURIComponent('сбер')}`);
+    expect(response.statusCode).toBe(200);
+    const data = jsonBlock(response.body, 'fin-page-data') as SearchPageData;
+    expect(data.tabs.map((tab) => [tab.id, tab.ttl])).toEqual([
+      ['bonds', 'Облигации'],
+      ['stocks', 'Акции'],
+      ['indexes', 'Индексы'],
+      ['companies', 'Компании'],
+      ['etf', 'ETF'],
+    ]);
+    // The first category with results is active (SPEC §4 "Main search").
+    const firstWithResults = data.tabs.find((tab) => tab.count > 0)!;
+    expect(data.tab).toBe(firstWithResults.id);
+    expect(data.tabs.find((tab) => tab.id === data.tab)!.class).toBe('active');
+    expect(response.body).toMatch(/<form class="search-form" method="get" action="\/search\/"/);
+    expect(response.body).toContain(`aria-current="page" data-tab="${data.tab}"`);
+    expect(response.body).toContain('href="/search/?q=%D1%81%D0%B1%D0%B5%D1%80&amp;tab=stocks"');
+    expect(data.comparisonSearchUrls).toEqual(COMPARISON_SEARCH_URLS);
+
+    const stocks = await browser.get(`/search/?q=${encodeURIComponent('сбер')}&tab=stocks`);
+    expect(stocks.body).toContain('<a href="/stocks/sber/"><b>Сбер</b>банк</a>');
+    const json = (
+      await browser.get(`/search/?q=${encodeURIComponent('сбер')}&tab=stocks&format=json`)
+    ).json();
+    expect(json.items.map((item: { id: number }) => item.id)).toEqual([1, 2]);
+  });
+
+  it('shows the too-short and not-found texts, and escapes what the visitor typed', async () => {
+    const short = await app.inject({ method: 'GET', url: '/search/?q=ab&lang=eng' });
+    expect(short.body).toContain('Enter at least 3 characters');
+    const none = await app.inject({
+      method: 'GET',
+      url: `/search/?q=${encodeURIComponent('"><script>zzqxw</script>')}`,
+    });
+    expect(none.statusCode).toBe(200);
+    expect(none.body).not.toContain('<script>zzqxw');
+    expect(none.body).toContain('Ничего не найдено');
+    const hostile = await app.inject({
+      method: 'GET',
+      url: `/search/?q=${encodeURIComponent('хакерский')}&tab=stocks`,
+    });
+    expect(hostile.body).not.toContain('<img src=x');
+    expect(hostile.body).toContain('&lt;img src=x onerror=alert(1)&gt;<b>Хакерский</b>');
+  });
+
+  it('refuses an unknown tab with 400', async () => {
+    const response = await app.inject({ method: 'GET', url: '/search/?q=sber&tab=futures' });
+    expect(response.statusCode).toBe(400);
+  });
+});

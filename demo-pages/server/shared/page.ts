@@ -1,0 +1,61 @@
+/**
+ * Sending a page: the layout around a body in the request's language, with the session's user,
+ * the CSRF token and the labels (every domain's page routes answer through here).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Lang } from '../../../src/contract/types.ts';
+import { errorPageBody } from '../templates/error.page.ts';
+import { renderLayout, type LayoutOptions } from '../templates/layout.ts';
+import type { AppContext } from './context.ts';
+import { showLabelsRequested } from './labels.ts';
+import { pageLang } from './lang.ts';
+import { ensureSession } from './session.ts';
+
+type PageOptions = Pick<LayoutOptions, 'title' | 'body' | 'pageData' | 'elements'>;
+
+/** Renders a page in the request's language with the session's user. */
+export function sendPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  lang: Lang,
+  page: PageOptions,
+  status = 200,
+) {
+  const session = ensureSession(ctx.sessions, request, reply);
+  const html = renderLayout({
+    ...page,
+    lang,
+    url: request.url,
+    user: session.user,
+    sid: session.csrf,
+    labels: ctx.labels,
+    showLabels: showLabelsRequested(request.query),
+  });
+  return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+/** The HTML answer of a failed page (unknown stock, bad id, server error). */
+export function sendErrorPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  detail: string | null,
+) {
+  const lang = pageLang(request, reply);
+  const heading =
+    status === 404
+      ? ctx.labels.text(lang, 'common:not_found')
+      : status >= 500
+        ? 'Internal error'
+        : 'Bad request';
+  return sendPage(
+    ctx,
+    request,
+    reply,
+    lang,
+    { title: heading, body: errorPageBody(status, heading, detail) },
+    status,
+  );
+}
