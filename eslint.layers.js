@@ -79,9 +79,4 @@ export const layerRules = [
       { regex: '(^|/)src/(?!contract/)', message: 'The generator imports nothing of src/ but src/contract.' },
     ],
   ),
-  // Tests of the labels data check what the server serves.
-  rule(
-    ['demo-pages/data/*.test.ts'],
-    [{ regex: '(^|/)src/(?!contract/)', message: 'The generator imports nothing of src/ but src/contract.' }],
-  ),
 ];
