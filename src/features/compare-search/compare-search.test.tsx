@@ -519,8 +519,13 @@ describe('<fin-compare-search>', () => {
       `urls='{"stocks": "/api/search/stocks/%term%/", "indexes": "/api/search/indexes/%term%/"}'`,
     );
     const events: Array<[string, unknown]> = [];
+    /** Where each event came from, as a listener on the document sees it. */
+    const targets: Array<EventTarget | null> = [];
     for (const name of ['fin-compare', 'fin-compare-select', 'fin-compare-cancel'] as const)
-      document.addEventListener(name, (event) => events.push([name, (event as CustomEvent).detail]));
+      document.addEventListener(name, (event) => {
+        events.push([name, (event as CustomEvent).detail]);
+        targets.push(event.target);
+      });
 
     const input = root().querySelector('input')!;
     expect(input.getAttribute('role')).toBe('combobox');
@@ -568,7 +573,13 @@ describe('<fin-compare-search>', () => {
     expect(input.value).toBe('');
     expect(root().activeElement).toBe(input);
     expect(root().querySelector('.cs__clear')).toBeNull();
-    expect(element).toBeDefined();
+    // Both come from the <fin-compare-search> the page placed, with the cancel's empty detail.
+    expect(targets).toHaveLength(2);
+    expect(
+      targets.every((target) => target === element),
+      'dispatched on the element',
+    ).toBe(true);
+    expect(events[1]![1]).toEqual({});
   });
 
   it('a result without a trading ground gives fin-compare-select; with types configured, fin-compare', async () => {
