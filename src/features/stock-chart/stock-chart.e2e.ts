@@ -7,6 +7,7 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import type { TradingSeries, TradingsRequest } from '../../core/api/stocks.ts';
 import type { StockPageData } from '../../core/types.ts';
+import { requestsSoFar } from '../../../demo-pages/testing/requests.ts';
 import { signIn, signInAs, PAID_PHONE, type Audience } from '../../../demo-pages/testing/session.ts';
 import { amChartsLogoMask } from '../../widgets/chart/testing/branding-mask.ts';
 
@@ -690,11 +691,11 @@ test('two charts for stocks with different last dates keep their own periods and
   const secondChart = page.locator('#second-chart');
   await settled(page, secondChart);
 
-  // Responsive: a timer of the page fires on time, and only the second chart's first load went out
-  // (two charts resetting one shared period made an endless loop that froze the page).
+  // Responsive: the page starts a request at once, and only the second chart's first load went
+  // out before it (two charts resetting one shared period made an endless loop that froze the page).
   const started = Date.now();
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
-  expect(Date.now() - started).toBeLessThan(3000);
+  await requestsSoFar(page);
+  expect(Date.now() - started).toBeLessThan(2000);
   expect(tradings).toEqual([
     expect.objectContaining({
       stocks_ids: [gazp.stockId],
@@ -759,8 +760,8 @@ test('a 206 naming the very window asked for is retried exactly once, then the c
   });
   await page.goto('/stocks/sber/?lang=eng');
   await expect(chart(page).locator('[data-empty="no_graph_data"]')).toHaveText('No data for the chart');
-  // Time for an endless chain to show itself (it made about 50 calls a second).
-  await page.waitForTimeout(1500);
+  // An endless chain (it made about 50 calls a second) sends the next call as the answer arrives.
+  await requestsSoFar(page);
   expect(requests.map((request) => request.getChartIteration)).toEqual([1, 2]);
   expect(requests[1]).toMatchObject({ date_from: requests[0]!.date_from, date_to: requests[0]!.date_to });
   await expect(periodTab(page, '1M')).toHaveAttribute('aria-selected', 'true');
@@ -792,7 +793,7 @@ test('dates typed with the keyboard: nothing is sent before Enter, invalid text 
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('01.01.2015', { delay: 30 });
   await expect(from).toHaveValue('01.01.2015');
-  await page.waitForTimeout(300);
+  await requestsSoFar(page);
   expect(windows).toEqual([]);
   await expect(dateError(page)).toHaveCount(0);
   // Enter applies it; the span is over 10 years, so the end moves (SPEC §5).
@@ -825,7 +826,7 @@ test('dates typed with the keyboard: nothing is sent before Enter, invalid text 
   await page.keyboard.type('1969');
   await page.keyboard.press('Tab');
   await expect(dateError(page)).toHaveText(`Enter a date from 01.01.1970 to ${data.excelDefaultEnd}`);
-  await page.waitForTimeout(500);
+  await requestsSoFar(page);
   expect(windows).toHaveLength(sent);
   expect(statuses.filter((status) => status >= 400)).toEqual([]);
   // Escape in the field brings back the date in effect.
