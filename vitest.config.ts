@@ -11,6 +11,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'elements/**/*.test.ts'],
           exclude: ['**/*.node.test.ts'],
           environment: 'happy-dom',
+          // React's act() environment; an act() warning fails the test.
+          setupFiles: ['./vitest.setup.ts'],
         },
       },
       {

@@ -1,4 +1,6 @@
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../demo-pages/testing/react-act.ts';
 import { define } from './define.tsx';
 import { useHost } from './hooks.ts';
 
@@ -26,15 +28,19 @@ define<ProbeProps>('fin-probe', Probe, {
 
 /** Waits for the shadow root to show `text` (rendering is asynchronous; a loaded machine is slow). */
 const shows = (element: Element, text: string) =>
-  vi.waitFor(() => expect(element.shadowRoot?.textContent).toContain(text));
+  waitFor(() => expect(element.shadowRoot?.textContent).toContain(text));
 
 function mount(html: string): HTMLElement {
-  document.body.innerHTML = html;
+  act(() => {
+    document.body.innerHTML = html;
+  });
   return document.body.firstElementChild as HTMLElement;
 }
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  act(() => {
+    document.body.innerHTML = '';
+  });
 });
 
 describe('define()', () => {
@@ -48,9 +54,9 @@ describe('define()', () => {
   it('treats a bare boolean attribute as true and a removed attribute as the default', async () => {
     const element = mount('<fin-probe show-logo></fin-probe>');
     await shows(element, '|logo');
-    element.removeAttribute('show-logo');
+    act(() => element.removeAttribute('show-logo'));
     await shows(element, '|no-logo');
-    element.setAttribute('title', 'Later');
+    act(() => element.setAttribute('title', 'Later'));
     await shows(element, 'Later|');
   });
 
@@ -69,7 +75,7 @@ describe('define()', () => {
 
   it('shows an inline error instead of crashing, and other elements keep rendering', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    document.body.innerHTML = '<fin-probe explode="true"></fin-probe><fin-probe title="fine"></fin-probe>';
+    mount('<fin-probe explode="true"></fin-probe><fin-probe title="fine"></fin-probe>');
     const [broken, fine] = Array.from(document.querySelectorAll('fin-probe'));
     await shows(broken!, 'probe exploded');
     expect(broken!.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain('probe exploded');

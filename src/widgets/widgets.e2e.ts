@@ -274,13 +274,13 @@ test('scroll table: with prefers-reduced-motion it jumps', async ({ page }) => {
   await expect
     .poll(() => table.evaluate((element) => Math.abs(Math.round(element.getBoundingClientRect().top))))
     .toBe(0);
-  // The jump's scroll event arrives with the next frame; a few frames later it is still the only one.
+  // The jump's scroll event arrives with the next frame; a few frames later it is still the only one
+  // (an animated scroll moves the page every frame).
   const positions = () => page.evaluate(() => (window as unknown as { positions: number[] }).positions);
   await expect.poll(positions).toHaveLength(1);
-  await page.evaluate(
-    () =>
-      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100)))),
-  );
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 6; frame++) await new Promise((done) => requestAnimationFrame(done));
+  });
   expect(await positions()).toHaveLength(1);
 });
 

@@ -865,8 +865,9 @@ test.describe('left menu', () => {
     await page.evaluate(() => (document.body.style.paddingBottom = '1500px'));
     await layoutSettled(page);
     const current = menu(page).locator('[aria-current="location"]');
-    // A script's scroll to a section; repeated by the poll until it holds (a jump during the
-    // click's smooth scroll may be carried further by what is left of that scroll).
+    // A script's scroll to a section, measured once the page stands still for two frames;
+    // repeated by the poll until it holds (a jump during the click's smooth scroll may be carried
+    // further by what is left of that scroll, which moves the page every frame).
     const scrollToSection = (id: string) =>
       page.evaluate(async (target) => {
         const section = document.getElementById(target)!;
@@ -874,7 +875,13 @@ test.describe('left menu', () => {
           top: section.getBoundingClientRect().top + window.scrollY - 16,
           behavior: 'instant',
         });
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        let y: number;
+        do {
+          y = window.scrollY;
+          await frame();
+          await frame();
+        } while (window.scrollY !== y);
         return Math.round(section.getBoundingClientRect().top);
       }, id);
 
@@ -903,6 +910,10 @@ test.describe('left menu', () => {
     await page.goto('/stocks/sber/?lang=eng');
     await layoutSettled(page);
     const current = menu(page).locator('[aria-current="location"]');
+    await page.evaluate(() => {
+      const ended = new Promise((resolve) => addEventListener('scrollend', resolve, { once: true }));
+      Object.assign(window, { scrollEnded: ended });
+    });
     // Indexes, holders and the leaders are all in view at the bottom: the page ends before indexes reach the top.
     await menu(page).getByRole('link', { name: 'Indexes including the share' }).click();
     await expect
@@ -912,7 +923,12 @@ test.describe('left menu', () => {
         ),
       )
       .toBe(true);
-    await page.waitForTimeout(400); // past the end of the click's scroll
+    // Past the end of the click's scroll (where the menu's spy takes over again), and the frame
+    // in which the spy would measure and the menu show a section it found.
+    await page.evaluate(async () => {
+      await (window as unknown as { scrollEnded: Promise<unknown> }).scrollEnded;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
     await expect(current).toHaveAttribute('data-section', 'indexes');
     // Any other scroll hands the mark back to the spy.
     await page.mouse.wheel(0, -300);

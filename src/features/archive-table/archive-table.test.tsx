@@ -1,5 +1,7 @@
 import { cleanStores } from 'nanostores';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../demo-pages/testing/react-act.ts';
 import '../../../elements/fin-archive-table.ts';
 import type { TradingFullInfoRow, TradingFullInfoTable } from '../../contract/stocks.ts';
 import { $ground, setGround } from '../../core/stores/ground.ts';
@@ -137,7 +139,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  act(() => {
+    document.body.innerHTML = '';
+  });
   cleanStores($archiveTable, $user, $lang);
   resetPageData();
   $ground.set(null);
@@ -235,7 +239,9 @@ describe('archiveQuery', () => {
 
 describe('$archiveTable', () => {
   function mountPage(overrides: Record<string, unknown> = {}) {
-    document.body.innerHTML = `<script type="application/json" id="fin-page-data">${pageData(overrides)}</script>`;
+    act(() => {
+      document.body.innerHTML = `<script type="application/json" id="fin-page-data">${pageData(overrides)}</script>`;
+    });
     return $archiveTable.listen(() => {});
   }
 
@@ -288,7 +294,7 @@ describe('$archiveTable', () => {
     );
     const stop = mountPage();
     await vi.waitFor(() => expect($archiveTable.get().status).toBe('ready'));
-    setGround(2);
+    act(() => setGround(2));
     await vi.waitFor(() => expect($archiveTable.get().table?.currency).toBe('USD'));
     expect($archiveTable.get().total).toBe(2);
     expect(requests.map((request) => request.path)).toEqual([POST_1, POST_2]);
@@ -346,9 +352,11 @@ describe('an archive of its own', () => {
 // The element
 
 async function render(html: string, user = '{}'): Promise<ShadowRoot> {
-  document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>${html}`;
+  act(() => {
+    document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>${html}`;
+  });
   const element = document.querySelector('fin-archive-table')!;
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(element.shadowRoot?.querySelector('table, [role="alert"], .fin-message--info')).toBeTruthy(),
   );
   return element.shadowRoot!;
@@ -426,11 +434,13 @@ describe('<fin-archive-table>', () => {
     expect(root.querySelector('.at__hint a')?.getAttribute('href')).toBe(
       `/signin/?back=${encodeURIComponent(location.pathname + location.search)}`,
     );
-    document.body.innerHTML = '';
+    act(() => {
+      document.body.innerHTML = '';
+    });
     cleanStores($user);
 
     root = await render(`${page}<fin-archive-table></fin-archive-table>`, JSON.stringify({ userAuth: true }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(root.querySelector('.at__hint a')?.getAttribute('href')).toBe('/profile/access/'),
     );
     expect(root.querySelector('.at__hint')?.textContent).toContain('Prices are available with paid access');
@@ -448,8 +458,8 @@ describe('<fin-archive-table>', () => {
     answers[POST_1] = 500;
     const root = await render(`${page}<fin-archive-table></fin-archive-table>`, PAID);
     answers[POST_1] = table('30.05.2025', '30.06.2025', [day('30.06.2025', 301.5)]);
-    root.querySelector<HTMLButtonElement>('.fin-message__retry')!.click();
-    await vi.waitFor(() => expect(root.querySelector('tbody tr')).not.toBeNull());
+    act(() => root.querySelector<HTMLButtonElement>('.fin-message__retry')!.click());
+    await waitFor(() => expect(root.querySelector('tbody tr')).not.toBeNull());
   });
 
   it('with period-id loads its own period and reloads when the attribute changes', async () => {
@@ -460,8 +470,8 @@ describe('<fin-archive-table>', () => {
     ]);
     const root = await render(`${page}<fin-archive-table period-id="2"></fin-archive-table>`, PAID);
     expect(root.querySelector('.at__title')?.textContent).toContain('30.03.2025 – 30.06.2025');
-    root.host.setAttribute('period-id', '4');
-    await vi.waitFor(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(2));
+    act(() => root.host.setAttribute('period-id', '4'));
+    await waitFor(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(2));
     expect(root.querySelector('.at__title')?.textContent).toContain('30.06.2024 – 30.06.2025');
   });
 
@@ -473,8 +483,8 @@ describe('<fin-archive-table>', () => {
     const closeHead = [...root.querySelectorAll('thead th')].find((cell) =>
       cell.textContent?.includes('Close'),
     )!;
-    closeHead.querySelector('button')!.click();
-    await vi.waitFor(() => expect(sorts).toEqual([{ field: 'close', order: 'asc' }]));
-    await vi.waitFor(() => expect(cells(root, 0)[0]).toBe('30.06.2025'));
+    act(() => closeHead.querySelector('button')!.click());
+    await waitFor(() => expect(sorts).toEqual([{ field: 'close', order: 'asc' }]));
+    await waitFor(() => expect(cells(root, 0)[0]).toBe('30.06.2025'));
   });
 });

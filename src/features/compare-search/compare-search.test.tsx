@@ -1,5 +1,7 @@
 import { cleanStores } from 'nanostores';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../demo-pages/testing/react-act.ts';
 import '../../../elements/fin-compare-search.ts';
 import { ApiError } from '../../core/api/client.ts';
 import { checkComparisonSearchAnswer } from '../../core/api/search.ts';
@@ -460,7 +462,9 @@ describe('<fin-compare-search>', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
   afterEach(() => {
-    document.body.innerHTML = '';
+    act(() => {
+      document.body.innerHTML = '';
+    });
     resetLabels();
     cleanStores($user, $lang);
     vi.unstubAllGlobals();
@@ -470,34 +474,40 @@ describe('<fin-compare-search>', () => {
   const PAID = JSON.stringify({ userAuth: true, userAccessLevel: 1077 });
 
   async function render(attributes: string, user = PAID) {
-    document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script><fin-compare-search ${attributes}></fin-compare-search>`;
+    act(() => {
+      document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script><fin-compare-search ${attributes}></fin-compare-search>`;
+    });
     const element = document.querySelector('fin-compare-search')!;
     const root = () => element.shadowRoot!;
-    await vi.waitFor(() => expect(root().querySelector('input, .cs-gate a')).not.toBeNull());
+    await waitFor(() => expect(root().querySelector('input, .cs-gate a')).not.toBeNull());
     return { element, root };
   }
 
   function type(input: HTMLInputElement, value: string) {
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     setter.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
+    act(() => input.dispatchEvent(new Event('input', { bubbles: true })));
   }
 
   const key = (input: HTMLInputElement, name: string) =>
-    input.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+    act(() =>
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true })),
+    );
 
   it('shows anonymous visitors the log-in prompt and free users the access link instead of the box', async () => {
     const anonymous = await render('login-url="/signin/"', '{}');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(anonymous.root().querySelector('.cs-gate a')?.textContent).toBe('Log in to compare'),
     );
     expect(anonymous.root().querySelector('.cs-gate a')?.getAttribute('href')).toBe('/signin/');
     expect(anonymous.root().querySelector('input')).toBeNull();
-    document.body.innerHTML = '';
+    act(() => {
+      document.body.innerHTML = '';
+    });
     cleanStores($user);
 
     const free = await render('', JSON.stringify({ userAuth: true, userAccessLevel: 0 }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(free.root().querySelector('.cs-gate a')?.textContent).toBe('Get access to compare'),
     );
     expect(free.root().querySelector('.cs-gate a')?.getAttribute('href')).toBe('/profile/access/');
@@ -506,7 +516,7 @@ describe('<fin-compare-search>', () => {
   it("falls back to SPEC's 'need to log in' when the label is missing", async () => {
     labels = { ...LABELS, compare: {} };
     const { root } = await render('', '{}');
-    await vi.waitFor(() => expect(root().querySelector('.cs-gate a')?.textContent).toBe('need to log in'));
+    await waitFor(() => expect(root().querySelector('.cs-gate a')?.textContent).toBe('need to log in'));
   });
 
   it('a paid user searches, picks with the keyboard, gets fin-compare, and clears with fin-compare-cancel', async () => {
@@ -516,14 +526,19 @@ describe('<fin-compare-search>', () => {
       `urls='{"stocks": "/api/search/stocks/%term%/", "indexes": "/api/search/indexes/%term%/"}'`,
     );
     const events: Array<[string, unknown]> = [];
+    /** Where each event came from, as a listener on the document sees it. */
+    const targets: Array<EventTarget | null> = [];
     for (const name of ['fin-compare', 'fin-compare-select', 'fin-compare-cancel'] as const)
-      document.addEventListener(name, (event) => events.push([name, (event as CustomEvent).detail]));
+      document.addEventListener(name, (event) => {
+        events.push([name, (event as CustomEvent).detail]);
+        targets.push(event.target);
+      });
 
     const input = root().querySelector('input')!;
     expect(input.getAttribute('role')).toBe('combobox');
     expect(input.getAttribute('aria-expanded')).toBe('false');
     type(input, 'sber');
-    await vi.waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'), { timeout: 2000 });
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'), { timeout: 2000 });
     const tabs = [...root().querySelectorAll('[role="tab"]')];
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
       ['Stocks (2)', 'true'],
@@ -536,10 +551,10 @@ describe('<fin-compare-search>', () => {
 
     key(input, 'ArrowDown');
     key(input, 'ArrowDown');
-    await vi.waitFor(() => expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id));
+    await waitFor(() => expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id));
     expect(options[1]!.getAttribute('aria-selected')).toBe('true');
     key(input, 'Enter');
-    await vi.waitFor(() => expect(events).toHaveLength(1));
+    await waitFor(() => expect(events).toHaveLength(1));
     const detail = events[0]![1] as FinEventDetails['fin-compare'];
     expect(events[0]![0]).toBe('fin-compare');
     expect(detail.item).toEqual<CompareSearchItem>({
@@ -558,14 +573,18 @@ describe('<fin-compare-search>', () => {
 
     const clear = root().querySelector<HTMLButtonElement>('.cs__clear')!;
     expect(clear.getAttribute('aria-label')).toBe('Clear');
-    clear.click();
-    await vi.waitFor(() =>
-      expect(events.map(([name]) => name)).toEqual(['fin-compare', 'fin-compare-cancel']),
-    );
+    act(() => clear.click());
+    await waitFor(() => expect(events.map(([name]) => name)).toEqual(['fin-compare', 'fin-compare-cancel']));
     expect(input.value).toBe('');
     expect(root().activeElement).toBe(input);
     expect(root().querySelector('.cs__clear')).toBeNull();
-    expect(element).toBeDefined();
+    // Both come from the <fin-compare-search> the page placed, with the cancel's empty detail.
+    expect(targets).toHaveLength(2);
+    expect(
+      targets.every((target) => target === element),
+      'dispatched on the element',
+    ).toBe(true);
+    expect(events[1]![1]).toEqual({});
   });
 
   it('a result without a trading ground gives fin-compare-select; with types configured, fin-compare', async () => {
@@ -581,13 +600,15 @@ describe('<fin-compare-search>', () => {
         root().host.addEventListener(name, () => seen.push(name));
       const input = root().querySelector('input')!;
       type(input, 'moex');
-      await vi.waitFor(() => expect(root().querySelector('[role="option"]')).not.toBeNull(), {
+      await waitFor(() => expect(root().querySelector('[role="option"]')).not.toBeNull(), {
         timeout: 2000,
       });
       expect(root().querySelector('[role="tablist"]')).toBeNull(); // one URL: no tabs
-      root().querySelector<HTMLElement>('[role="option"]')!.click();
-      await vi.waitFor(() => expect(seen).toEqual([expected]));
-      document.body.innerHTML = '';
+      act(() => root().querySelector<HTMLElement>('[role="option"]')!.click());
+      await waitFor(() => expect(seen).toEqual([expected]));
+      act(() => {
+        document.body.innerHTML = '';
+      });
     }
   });
 
@@ -597,7 +618,7 @@ describe('<fin-compare-search>', () => {
     const { root } = await render(`urls='{"stocks": "/api/search/stocks/%term%/"}'`);
     const input = root().querySelector('input')!;
     type(input, 'bank');
-    await vi.waitFor(
+    await waitFor(
       () =>
         expect(root().querySelector('.cs__note--too-many')?.textContent).toBe(
           'Too many results. Refine your query.',
@@ -605,9 +626,9 @@ describe('<fin-compare-search>', () => {
       { timeout: 2000 },
     );
     key(input, 'Escape');
-    await vi.waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('false'));
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('false'));
     key(input, 'ArrowDown');
-    await vi.waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
   });
 
   it('shows hostile and incomplete results as text, leaves malformed ones out, and never crashes', async () => {
@@ -638,7 +659,7 @@ describe('<fin-compare-search>', () => {
       `urls='{"stocks": "/api/search/stocks/%term%/", "indexes": "/api/search/indexes/%term%/"}'`,
     );
     type(root().querySelector('input')!, 'sber');
-    await vi.waitFor(() => expect(root().querySelectorAll('[role="option"]')).toHaveLength(3), {
+    await waitFor(() => expect(root().querySelectorAll('[role="option"]')).toHaveLength(3), {
       timeout: 2000,
     });
     const names = [...root().querySelectorAll('[role="option"] .cs__name')].map((name) => name.textContent);
@@ -648,8 +669,8 @@ describe('<fin-compare-search>', () => {
     // The malformed answer is that tab's load error; the box itself still works.
     const tabs = [...root().querySelectorAll<HTMLElement>('[role="tab"]')];
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Stocks (3)', 'Indexes']);
-    tabs[1]!.click();
-    await vi.waitFor(() =>
+    act(() => tabs[1]!.click());
+    await waitFor(() =>
       expect(root().querySelector('.cs__note--error')?.textContent).toBe('Could not load the data.'),
     );
     expect(error).toHaveBeenCalledWith(expect.stringContaining('comparison search (indexes) failed'));
@@ -659,15 +680,17 @@ describe('<fin-compare-search>', () => {
   it('an empty result shows the number of matches with 0', async () => {
     const { root } = await render(`urls='{"stocks": "/api/search/stocks/%term%/"}'`);
     type(root().querySelector('input')!, 'zzzz');
-    await vi.waitFor(() => expect(root().querySelector('.cs__count')?.textContent).toBe('Matches: 0'), {
+    await waitFor(() => expect(root().querySelector('.cs__count')?.textContent).toBe('Matches: 0'), {
       timeout: 2000,
     });
   });
 
   it('says what is wrong with bad urls', async () => {
-    document.body.innerHTML = `<script type="application/json" id="fin-user">${PAID}</script><fin-compare-search urls='{"stocks": "/nothing/"}'></fin-compare-search>`;
+    act(() => {
+      document.body.innerHTML = `<script type="application/json" id="fin-user">${PAID}</script><fin-compare-search urls='{"stocks": "/nothing/"}'></fin-compare-search>`;
+    });
     const element = document.querySelector('fin-compare-search')!;
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(element.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain(
         'urls.stocks: expected a URL with %term%',
       ),
@@ -680,10 +703,9 @@ describe('<fin-compare-search>', () => {
       `${PAID}</script><script type="application/json" id="fin-page-data">{"comparisonSearchUrls": {"etf": "/x/etf/%term%/"}}`,
     );
     type(root().querySelector('input')!, 'gold');
-    await vi.waitFor(
-      () => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/x/etf/gold/'),
-      { timeout: 2000 },
-    );
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/x/etf/gold/'), {
+      timeout: 2000,
+    });
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/search/'))).toBe(false);
   });
 });

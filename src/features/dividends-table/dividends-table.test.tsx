@@ -1,5 +1,7 @@
 import { cleanStores } from 'nanostores';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../demo-pages/testing/react-act.ts';
 import '../../../elements/fin-dividends-table.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
@@ -72,13 +74,13 @@ function setViewport(width: number) {
 }
 
 async function render(data: string, user = '{}'): Promise<ShadowRoot> {
-  document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>
+  act(() => {
+    document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>
     <script type="application/json" id="fin-page-data">${data}</script>
     <fin-dividends-table></fin-dividends-table>`;
+  });
   const root = document.querySelector('fin-dividends-table')!.shadowRoot!;
-  await vi.waitFor(() =>
-    expect(root.querySelector('.dv, [role="alert"], .fin-message--info')).not.toBeNull(),
-  );
+  await waitFor(() => expect(root.querySelector('.dv, [role="alert"], .fin-message--info')).not.toBeNull());
   return root;
 }
 
@@ -95,7 +97,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  act(() => {
+    document.body.innerHTML = '';
+  });
   resetPageData();
   resetLabels();
   cleanStores($user, $page, $lang);
@@ -161,29 +165,31 @@ describe('<fin-dividends-table>', () => {
   it('below 680 px leaves the last day to buy out, keeps year and amount, and pages the third column', async () => {
     setViewport(375);
     const root = await render(pageData(5));
-    await vi.waitFor(() => expect(root.querySelector('.dt--narrow')).not.toBeNull());
+    await waitFor(() => expect(root.querySelector('.dt--narrow')).not.toBeNull());
     expect(headers(root)).toEqual(['year', 'summ', 'dividends_periods_name']);
     expect(root.querySelector('[data-field="last_date_of_purchase"]')).toBeNull();
-    root.querySelector<HTMLButtonElement>('.dt-page--next')!.click();
-    await vi.waitFor(() => expect(headers(root)).toEqual(['year', 'summ', 'date_of_ex_dividend']));
+    act(() => root.querySelector<HTMLButtonElement>('.dt-page--next')!.click());
+    await waitFor(() => expect(headers(root)).toEqual(['year', 'summ', 'date_of_ex_dividend']));
   });
 
   it('anonymous: show-more of a history the server kept back asks to log in instead of expanding', async () => {
     const root = await render(pageData(5, 10));
     expect(bodyRows(root)).toHaveLength(5);
-    button(root, 'Show more')!.click();
-    await vi.waitFor(() => expect(root.querySelector('[part="error"]')).not.toBeNull());
+    act(() => button(root, 'Show more')!.click());
+    await waitFor(() => expect(root.querySelector('[part="error"]')).not.toBeNull());
     expect(root.querySelector('[part="error"]')?.textContent).toBe('You need to log inLog in');
     expect(root.querySelector('[part="error"] a')?.getAttribute('href')).toBe('/login/');
     expect(bodyRows(root)).toHaveLength(5);
   });
 
   it('free: the locked message links to the access page given by the attribute', async () => {
-    document.body.innerHTML = '';
+    act(() => {
+      document.body.innerHTML = '';
+    });
     const root = await render(pageData(5, 10), JSON.stringify({ userAuth: true, userAccessLevel: 1 }));
-    document.querySelector('fin-dividends-table')!.setAttribute('access-url', '/profile_access/');
-    button(root, 'Show more')!.click();
-    await vi.waitFor(() => expect(root.querySelector('[part="error"] a')).not.toBeNull());
+    act(() => document.querySelector('fin-dividends-table')!.setAttribute('access-url', '/profile_access/'));
+    act(() => button(root, 'Show more')!.click());
+    await waitFor(() => expect(root.querySelector('[part="error"] a')).not.toBeNull());
     expect(root.querySelector('[part="error"]')?.textContent).toContain('You need to get access');
     expect(root.querySelector('[part="error"] a')?.getAttribute('href')).toBe('/profile_access/');
   });
@@ -193,10 +199,10 @@ describe('<fin-dividends-table>', () => {
     const events: boolean[] = [];
     document.addEventListener('fin-expand-change', (event) => events.push(event.detail.expanded));
     expect(bodyRows(root)).toHaveLength(5);
-    button(root, 'Show more')!.click();
-    await vi.waitFor(() => expect(bodyRows(root)).toHaveLength(8));
-    button(root, 'Hide')!.click();
-    await vi.waitFor(() => expect(bodyRows(root)).toHaveLength(5));
+    act(() => button(root, 'Show more')!.click());
+    await waitFor(() => expect(bodyRows(root)).toHaveLength(8));
+    act(() => button(root, 'Hide')!.click());
+    await waitFor(() => expect(bodyRows(root)).toHaveLength(5));
     expect(events).toEqual([true, false]);
     expect(root.querySelector('[part="error"]')).toBeNull();
   });
@@ -205,8 +211,8 @@ describe('<fin-dividends-table>', () => {
     const root = await render(pageData(5));
     const sorts: unknown[] = [];
     document.addEventListener('fin-sort-change', (event) => sorts.push(event.detail));
-    root.querySelector<HTMLButtonElement>('th[data-field="summ"] button')!.click();
-    await vi.waitFor(() =>
+    act(() => root.querySelector<HTMLButtonElement>('th[data-field="summ"] button')!.click());
+    await waitFor(() =>
       expect(root.querySelector('th[data-field="summ"]')?.getAttribute('aria-sort')).toBe('ascending'),
     );
     expect(bodyRows(root)[0]?.querySelector('th')?.textContent).toBe('2021');

@@ -1,5 +1,7 @@
 import { cleanStores } from 'nanostores';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../demo-pages/testing/react-act.ts';
 import '../../../elements/fin-exchange-table.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { $lang } from '../../core/stores/lang.ts';
@@ -88,11 +90,13 @@ function setViewport(width: number) {
 }
 
 async function render(data: unknown, user = '{}', attributes = ''): Promise<ShadowRoot> {
-  document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>
+  act(() => {
+    document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>
     <script type="application/json" id="fin-page-data">${JSON.stringify(data)}</script>
     <fin-exchange-table ${attributes}></fin-exchange-table>`;
+  });
   const root = document.querySelector('fin-exchange-table')!.shadowRoot!;
-  await vi.waitFor(() => expect(root.querySelector('.ex, [role="alert"]'), root.innerHTML).not.toBeNull());
+  await waitFor(() => expect(root.querySelector('.ex, [role="alert"]'), root.innerHTML).not.toBeNull());
   return root;
 }
 
@@ -103,7 +107,9 @@ const groundLink = (root: ShadowRoot, id: number) =>
 
 /** Removes the element and forgets the page data and the user, so the next render reads them again. */
 function unmount() {
-  document.body.innerHTML = '';
+  act(() => {
+    document.body.innerHTML = '';
+  });
   resetPageData();
   cleanStores($user, $page);
 }
@@ -116,7 +122,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  act(() => {
+    document.body.innerHTML = '';
+  });
   resetPageData();
   resetLabels();
   $ground.set(null);
@@ -162,9 +170,7 @@ describe('<fin-exchange-table>', () => {
     setViewport(375);
     unmount();
     root = await render(pageData(1));
-    await vi.waitFor(() =>
-      expect(headers(root)).toEqual(['trading_ground', 'last', 'change', 'currency_name']),
-    );
+    await waitFor(() => expect(headers(root)).toEqual(['trading_ground', 'last', 'change', 'currency_name']));
     expect(root.querySelector('.dt-page')).toBeNull();
   });
 
@@ -208,25 +214,29 @@ describe('<fin-exchange-table>', () => {
     const selected: number[] = [];
     document.addEventListener('fin-ground-select', (event) => selected.push(event.detail.groundId));
 
-    groundLink(root, 2).click();
+    act(() => groundLink(root, 2).click());
 
-    await vi.waitFor(() => expect(location.pathname).toBe('/stocks/sber/2/'));
+    await waitFor(() => expect(location.pathname).toBe('/stocks/sber/2/'));
     expect(selected).toEqual([2]);
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
       '/stocks/sber/2/?format=json&lang=eng',
     );
-    await vi.waitFor(() => expect(groundLink(root, 2).getAttribute('aria-current')).toBe('true'));
+    await waitFor(() => expect(groundLink(root, 2).getAttribute('aria-current')).toBe('true'));
     expect(groundLink(root, 1).getAttribute('aria-current')).toBeNull();
     expect(root.querySelector('tr.ex-row--active a')?.textContent).toBe('SPB Exchange');
   });
 
   it('leaves the links of another page-data block to the browser', async () => {
-    document.body.innerHTML = '';
+    act(() => {
+      document.body.innerHTML = '';
+    });
     const data = JSON.stringify(pageData(1));
-    document.body.innerHTML = `<script type="application/json" id="other">${data}</script>
+    act(() => {
+      document.body.innerHTML = `<script type="application/json" id="other">${data}</script>
       <fin-exchange-table page-data="#other"></fin-exchange-table>`;
+    });
     const root = document.querySelector('fin-exchange-table')!.shadowRoot!;
-    await vi.waitFor(() => expect(root.querySelector('a[data-ground-id="2"]')).not.toBeNull());
+    await waitFor(() => expect(root.querySelector('a[data-ground-id="2"]')).not.toBeNull());
     let preventedByElement: boolean | null = null;
     document.addEventListener(
       'click',
@@ -236,7 +246,7 @@ describe('<fin-exchange-table>', () => {
       },
       { once: true },
     );
-    groundLink(root, 2).click();
+    act(() => groundLink(root, 2).click());
     expect(preventedByElement).toBe(false);
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('format=json'))).toBe(false);
   });

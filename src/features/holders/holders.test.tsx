@@ -1,5 +1,7 @@
 import { cleanStores } from 'nanostores';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../demo-pages/testing/react-act.ts';
 import '../../../elements/fin-holders.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
@@ -35,11 +37,11 @@ const fetchMock = vi.fn(async (url: string) => {
 });
 
 async function render(html: string): Promise<ShadowRoot> {
-  document.body.innerHTML = html;
+  act(() => {
+    document.body.innerHTML = html;
+  });
   const root = document.querySelector('fin-holders')!.shadowRoot!;
-  await vi.waitFor(() =>
-    expect(root.querySelector('table, [role="alert"], .fin-message--info')).not.toBeNull(),
-  );
+  await waitFor(() => expect(root.querySelector('table, [role="alert"], .fin-message--info')).not.toBeNull());
   return root;
 }
 
@@ -49,7 +51,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  act(() => {
+    document.body.innerHTML = '';
+  });
   resetPageData();
   resetLabels();
   cleanStores($page, $lang);
@@ -87,8 +91,8 @@ describe('<fin-holders>', () => {
     ]);
     expect(root.querySelectorAll('tbody tr.dt-row')).toHaveLength(5);
     expect(root.querySelector('tbody tr td')?.textContent).toBe('50.00');
-    [...root.querySelectorAll('button')].find((b) => b.textContent === 'Show more')!.click();
-    await vi.waitFor(() => expect(root.querySelectorAll('tbody tr.dt-row')).toHaveLength(7));
+    act(() => [...root.querySelectorAll('button')].find((b) => b.textContent === 'Show more')!.click());
+    await waitFor(() => expect(root.querySelectorAll('tbody tr.dt-row')).toHaveLength(7));
   });
 
   it('says there is no data for a stock without holders, and retries a failed load', async () => {
@@ -98,7 +102,7 @@ describe('<fin-holders>', () => {
     root = await render('<fin-holders stock-id="4"></fin-holders>');
     expect(root.querySelector('[role="alert"]')?.textContent).toContain('Could not load the data.');
     answers['/api/stocks/get-holders/4/'] = answer(1);
-    root.querySelector<HTMLButtonElement>('.fin-message__retry')!.click();
-    await vi.waitFor(() => expect(root.querySelector('tbody th')?.textContent).toBe('Holder 1'));
+    act(() => root.querySelector<HTMLButtonElement>('.fin-message__retry')!.click());
+    await waitFor(() => expect(root.querySelector('tbody th')?.textContent).toBe('Holder 1'));
   });
 });

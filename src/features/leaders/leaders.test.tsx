@@ -1,5 +1,7 @@
 import { cleanStores } from 'nanostores';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../demo-pages/testing/react-act.ts';
 import '../../../elements/fin-leaders.ts';
 import { $ground, setGround } from '../../core/stores/ground.ts';
 import { $lang } from '../../core/stores/lang.ts';
@@ -94,11 +96,11 @@ function pageData(branchId: number | null) {
 }
 
 async function render(html: string, user = '{}'): Promise<ShadowRoot> {
-  document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>${html}`;
+  act(() => {
+    document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>${html}`;
+  });
   const root = document.querySelector('fin-leaders')!.shadowRoot!;
-  await vi.waitFor(() =>
-    expect(root.querySelector('table, [role="alert"], .fin-message--info')).not.toBeNull(),
-  );
+  await waitFor(() => expect(root.querySelector('table, [role="alert"], .fin-message--info')).not.toBeNull());
   return root;
 }
 
@@ -112,7 +114,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  act(() => {
+    document.body.innerHTML = '';
+  });
   resetPageData();
   resetLabels();
   $ground.set(null);
@@ -172,9 +176,9 @@ describe('<fin-leaders>', () => {
     const tabs: unknown[] = [];
     document.addEventListener('fin-tab-change', (event) => tabs.push(event.detail));
 
-    root.querySelector<HTMLButtonElement>('[role="tab"][data-tab-id="2"]')!.click();
+    act(() => root.querySelector<HTMLButtonElement>('[role="tab"][data-tab-id="2"]')!.click());
 
-    await vi.waitFor(() => expect(names(root)).toEqual(['Down']));
+    await waitFor(() => expect(names(root)).toEqual(['Down']));
     expect(root.querySelector('.ld-trend--down')?.textContent).toBe('−3.00%');
     expect(tabs).toEqual([{ id: 2 }]);
     expect(requested()).toEqual([
@@ -201,8 +205,8 @@ describe('<fin-leaders>', () => {
     expect(root.querySelector('.fin-message--info')?.textContent).toBe(
       'No stock of the sector rose on the last trading day',
     );
-    root.querySelector<HTMLButtonElement>('[role="tab"][data-tab-id="2"]')!.click();
-    await vi.waitFor(() =>
+    act(() => root.querySelector<HTMLButtonElement>('[role="tab"][data-tab-id="2"]')!.click());
+    await waitFor(() =>
       expect(root.querySelector('.fin-message--info')?.textContent).toBe(
         'No stock of the sector fell on the last trading day',
       ),
@@ -227,8 +231,8 @@ describe('<fin-leaders>', () => {
       `<script type="application/json" id="fin-page-data">${pageData(0)}</script><fin-leaders></fin-leaders>`,
     );
     expect(names(root)).toEqual(['Moex']);
-    setGround(2);
-    await vi.waitFor(() => expect(names(root)).toEqual(['Spb']));
+    act(() => setGround(2));
+    await waitFor(() => expect(names(root)).toEqual(['Spb']));
   });
 
   it('works from attributes alone and prompts to log in under masked prices', async () => {
@@ -242,7 +246,7 @@ describe('<fin-leaders>', () => {
     const root = await render('<fin-leaders branch-id="9" ground-id="1"></fin-leaders>');
     expect(root.querySelector('[role="alert"]')?.textContent).toContain('Could not load the data.');
     answers['/api/stocks/get-growing-leaders/9/1/1/'] = table([leader('Back', 1)]);
-    root.querySelector<HTMLButtonElement>('.fin-message__retry')!.click();
-    await vi.waitFor(() => expect(names(root)).toEqual(['Back']));
+    act(() => root.querySelector<HTMLButtonElement>('.fin-message__retry')!.click());
+    await waitFor(() => expect(names(root)).toEqual(['Back']));
   });
 });

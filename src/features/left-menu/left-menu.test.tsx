@@ -1,5 +1,7 @@
 import { cleanStores } from 'nanostores';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../demo-pages/testing/react-act.ts';
 import '../../../elements/fin-left-menu.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { SCROLL_IDLE_MS } from './left-menu.spy.ts';
@@ -31,10 +33,12 @@ const fetchMock = vi.fn(async (url: string) => {
 });
 
 async function render(sections: string[], attributes = ''): Promise<HTMLElement> {
-  document.body.innerHTML = `<fin-left-menu ${attributes}></fin-left-menu>
+  act(() => {
+    document.body.innerHTML = `<fin-left-menu ${attributes}></fin-left-menu>
     ${sections.map((id) => `<section id="${id}" tabindex="-1"><h2>${id}</h2></section>`).join('')}`;
+  });
   const element = document.querySelector<HTMLElement>('fin-left-menu')!;
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(element.hidden || element.shadowRoot!.querySelector('nav, [role="alert"]')).toBeTruthy(),
   );
   return element;
@@ -53,13 +57,19 @@ function placeSections(tops: Record<string, number>) {
   for (const [id, top] of Object.entries(tops)) {
     document.getElementById(id)!.getBoundingClientRect = () => ({ top, bottom: top + 300 }) as DOMRect;
   }
-  window.dispatchEvent(new Event('scroll'));
+  act(() => window.dispatchEvent(new Event('scroll')));
 }
+
+/** The animation frame in which the spy measures, and React's rendering of what it found. */
+const nextFrame = () => act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  vi.useRealTimers();
+  act(() => {
+    document.body.innerHTML = '';
+  });
   resetLabels();
   cleanStores($lang);
   vi.unstubAllGlobals();
@@ -151,12 +161,12 @@ describe('<fin-left-menu>', () => {
   it('marks the section in view as the page scrolls', async () => {
     const element = await render(['graph', 'dividends', 'holders']);
     placeSections({ graph: -400, dividends: 60, holders: 700 });
-    await vi.waitFor(() => expect(current(element)).toBe('dividends'));
+    await waitFor(() => expect(current(element)).toBe('dividends'));
     expect(element.shadowRoot!.querySelector('[aria-current]')?.getAttribute('aria-current')).toBe(
       'location',
     );
     placeSections({ graph: -1400, dividends: -900, holders: 40 });
-    await vi.waitFor(() => expect(current(element)).toBe('holders'));
+    await waitFor(() => expect(current(element)).toBe('holders'));
   });
 
   it('scrolls smoothly to a section on a click, focuses it and keeps it current', async () => {
@@ -165,14 +175,14 @@ describe('<fin-left-menu>', () => {
     const holders = document.getElementById('holders')!;
     const scrollIntoView = vi.fn();
     holders.scrollIntoView = scrollIntoView;
-    element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="holders"]')!.click();
+    act(() => element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="holders"]')!.click());
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
     expect(document.activeElement).toBe(holders);
     expect(location.hash).toBe('#holders');
-    await vi.waitFor(() => expect(current(element)).toBe('holders'));
+    await waitFor(() => expect(current(element)).toBe('holders'));
     // The page passes other sections on its way: the clicked one stays current.
     placeSections({ graph: -300, dividends: 100, holders: 700 });
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await nextFrame();
     expect(current(element)).toBe('holders');
   });
 
@@ -180,25 +190,27 @@ describe('<fin-left-menu>', () => {
     const element = await render(['graph', 'dividends', 'holders']);
     placeSections({ graph: 0, dividends: 600, holders: 1200 });
     document.getElementById('dividends')!.scrollIntoView = () => undefined;
-    element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="dividends"]')!.click();
-    await vi.waitFor(() => expect(current(element)).toBe('dividends'));
+    act(() => element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="dividends"]')!.click());
+    await waitFor(() => expect(current(element)).toBe('dividends'));
     placeSections({ graph: -600, dividends: 16, holders: 600 });
-    window.dispatchEvent(new Event('scrollend'));
+    act(() => window.dispatchEvent(new Event('scrollend')));
     // A script (a table collapsing back to its top, say) scrolls the page without wheel or keys.
     placeSections({ graph: -1800, dividends: -1200, holders: 40 });
-    await vi.waitFor(() => expect(current(element)).toBe('holders'));
+    await waitFor(() => expect(current(element)).toBe('holders'));
   });
 
   it('with scrollend, a pause in the scroll events of a busy machine does not end the hold', async () => {
     const element = await render(['graph', 'dividends', 'holders']);
     placeSections({ graph: 0, dividends: 600, holders: 1200 });
     document.getElementById('holders')!.scrollIntoView = () => undefined;
-    element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="holders"]')!.click();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="holders"]')!.click());
     placeSections({ graph: -300, dividends: 100, holders: 700 });
-    window.dispatchEvent(new Event('scroll'));
-    await new Promise((resolve) => setTimeout(resolve, SCROLL_IDLE_MS + 50));
-    window.dispatchEvent(new Event('scroll'));
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    act(() => window.dispatchEvent(new Event('scroll')));
+    // A pause that ends the scroll where there is no scrollend.
+    act(() => vi.advanceTimersByTime(SCROLL_IDLE_MS + 50));
+    act(() => window.dispatchEvent(new Event('scroll')));
+    await nextFrame();
     expect(current(element)).toBe('holders');
   });
 
@@ -211,11 +223,12 @@ describe('<fin-left-menu>', () => {
       const element = await render(['graph', 'dividends', 'holders']);
       placeSections({ graph: 0, dividends: 600, holders: 1200 });
       document.getElementById('dividends')!.scrollIntoView = () => undefined;
-      element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="dividends"]')!.click();
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      act(() => element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="dividends"]')!.click());
       placeSections({ graph: -600, dividends: 16, holders: 600 });
-      await new Promise((resolve) => setTimeout(resolve, SCROLL_IDLE_MS + 50));
+      act(() => vi.advanceTimersByTime(SCROLL_IDLE_MS));
       placeSections({ graph: -1800, dividends: -1200, holders: 40 });
-      await vi.waitFor(() => expect(current(element)).toBe('holders'));
+      await waitFor(() => expect(current(element)).toBe('holders'));
     } finally {
       if (descriptor) Object.defineProperty(window, 'onscrollend', descriptor);
     }

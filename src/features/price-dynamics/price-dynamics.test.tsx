@@ -1,5 +1,7 @@
 import { cleanStores } from 'nanostores';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../demo-pages/testing/react-act.ts';
 import '../../../elements/fin-price-dynamics.ts';
 import { $ground, setGround } from '../../core/stores/ground.ts';
 import { $lang } from '../../core/stores/lang.ts';
@@ -77,10 +79,12 @@ function pageData(stockId: number, groundId: number): string {
 }
 
 async function render(html: string, user = '{}'): Promise<HTMLElement> {
-  document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>${html}`;
+  act(() => {
+    document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>${html}`;
+  });
   const element = document.querySelector('fin-price-dynamics') as HTMLElement;
   // Settled: the block, an error, or the host hidden for lack of data; never the loading line.
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(element.hidden || element.shadowRoot?.querySelector('section, [role="alert"]')).toBeTruthy(),
   );
   return element;
@@ -96,7 +100,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  act(() => {
+    document.body.innerHTML = '';
+  });
   resetPageData();
   $ground.set(null);
   resetLabels();
@@ -169,7 +175,7 @@ describe('<fin-price-dynamics>', () => {
     const element = await render(
       `<script type="application/json" id="fin-page-data">${pageData(7, 1)}</script><fin-price-dynamics></fin-price-dynamics>`,
     );
-    await vi.waitFor(() => expect(element.hidden).toBe(true));
+    await waitFor(() => expect(element.hidden).toBe(true));
     expect(element.shadowRoot?.querySelector('table')).toBeNull();
   });
 
@@ -180,8 +186,8 @@ describe('<fin-price-dynamics>', () => {
       `<script type="application/json" id="fin-page-data">${pageData(7, 1)}</script><fin-price-dynamics></fin-price-dynamics>`,
       JSON.stringify({ userAuth: true, userAccessLevel: 1077 }),
     );
-    setGround(2);
-    await vi.waitFor(() => expect(text(element, 'last_price')).toBe('3.50'));
+    act(() => setGround(2));
+    await waitFor(() => expect(text(element, 'last_price')).toBe('3.50'));
   });
 
   it('follows a fin-ground-select event fired by the legacy page', async () => {
@@ -191,25 +197,27 @@ describe('<fin-price-dynamics>', () => {
       `<script type="application/json" id="fin-page-data">${pageData(7, 1)}</script><fin-price-dynamics></fin-price-dynamics>`,
       JSON.stringify({ userAuth: true, userAccessLevel: 1077 }),
     );
-    document.dispatchEvent(new CustomEvent('fin-ground-select', { detail: { groundId: 2 } }));
-    await vi.waitFor(() => expect(text(element, 'last_price')).toBe('4.25'));
+    act(() => document.dispatchEvent(new CustomEvent('fin-ground-select', { detail: { groundId: 2 } })));
+    await waitFor(() => expect(text(element, 'last_price')).toBe('4.25'));
   });
 
   it('shows the page-data error with the field, and a sibling with its own block still renders', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     answers['/api/stocks/9/2/price-dynamics/'] = dynamics({ last_price: 42 });
-    document.body.innerHTML = `
+    act(() => {
+      document.body.innerHTML = `
       <script type="application/json" id="fin-page-data">{"stockId": "x"}</script>
       <script type="application/json" id="ok">${pageData(9, 2)}</script>
       <fin-price-dynamics id="a"></fin-price-dynamics>
       <fin-price-dynamics id="b" page-data="#ok"></fin-price-dynamics>`;
+    });
     const [broken, fine] = ['#a', '#b'].map((id) => document.querySelector(id)!);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(broken!.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain(
         'stockId: expected an integer, got "x"',
       ),
     );
-    await vi.waitFor(() => expect(text(fine!, 'last_price')).toBe('42.00'));
+    await waitFor(() => expect(text(fine!, 'last_price')).toBe('42.00'));
     consoleError.mockRestore();
   });
 
@@ -240,8 +248,8 @@ describe('<fin-price-dynamics>', () => {
     const alert = element.shadowRoot?.querySelector('[role="alert"]');
     expect(alert?.textContent).toContain('Could not load the data');
     answers['/api/stocks/7/1/price-dynamics/'] = dynamics();
-    alert?.querySelector('button')?.click();
-    await vi.waitFor(() => expect(text(element, 'last_price')).toBe('300.00'));
+    act(() => alert?.querySelector('button')?.click());
+    await waitFor(() => expect(text(element, 'last_price')).toBe('300.00'));
     consoleError.mockRestore();
   });
 

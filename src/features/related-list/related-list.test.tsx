@@ -1,5 +1,7 @@
 import { cleanStores } from 'nanostores';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../../demo-pages/testing/react-act.ts';
 import '../../../elements/fin-related-list.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
@@ -41,10 +43,12 @@ const fetchMock = vi.fn(async (url: string) => {
 });
 
 async function render(kind: string): Promise<HTMLElement> {
-  document.body.innerHTML = `<script type="application/json" id="fin-page-data">${pageData()}</script>
+  act(() => {
+    document.body.innerHTML = `<script type="application/json" id="fin-page-data">${pageData()}</script>
     <fin-related-list kind="${kind}"></fin-related-list>`;
+  });
   const element = document.querySelector<HTMLElement>('fin-related-list')!;
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(element.hidden || element.shadowRoot!.querySelector('.rl, [role="alert"]')).toBeTruthy(),
   );
   return element;
@@ -53,7 +57,9 @@ async function render(kind: string): Promise<HTMLElement> {
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  act(() => {
+    document.body.innerHTML = '';
+  });
   resetPageData();
   resetLabels();
   cleanStores($page, $lang);
@@ -103,13 +109,13 @@ describe('<fin-related-list>', () => {
     expect(root.querySelector('.rl-note')?.textContent).toBe('RU000A100');
     const expanded: boolean[] = [];
     document.addEventListener('fin-expand-change', (event) => expanded.push(event.detail.expanded));
-    root.querySelector<HTMLButtonElement>('[part="show-more"]')!.click();
-    await vi.waitFor(() => expect(links()).toHaveLength(7));
+    act(() => root.querySelector<HTMLButtonElement>('[part="show-more"]')!.click());
+    await waitFor(() => expect(links()).toHaveLength(7));
     expect(expanded).toEqual([true]);
     const toggle = root.querySelector<HTMLButtonElement>('[part="show-more"]')!;
     expect(toggle.textContent).toBe('Hide');
-    toggle.click();
-    await vi.waitFor(() => expect(links()).toHaveLength(5));
+    act(() => toggle.click());
+    await waitFor(() => expect(links()).toHaveLength(5));
     expect(expanded).toEqual([true, false]);
   });
 

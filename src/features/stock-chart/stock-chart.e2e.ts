@@ -7,6 +7,7 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import type { TradingSeries, TradingsRequest } from '../../contract/stocks.ts';
 import type { StockPageData } from '../../contract/types.ts';
+import { isRequestsMarker, requestsSoFar } from '../../../demo-pages/testing/requests.ts';
 import { signIn, signInAs, PAID_PHONE, type Audience } from '../../../demo-pages/testing/session.ts';
 import { amChartsLogoMask } from '../../widgets/chart/testing/branding-mask.ts';
 
@@ -690,11 +691,11 @@ test('two charts for stocks with different last dates keep their own periods and
   const secondChart = page.locator('#second-chart');
   await settled(page, secondChart);
 
-  // Responsive: a timer of the page fires on time, and only the second chart's first load went out
-  // (two charts resetting one shared period made an endless loop that froze the page).
+  // Responsive: the page starts a request at once, and only the second chart's first load went
+  // out before it (two charts resetting one shared period made an endless loop that froze the page).
   const started = Date.now();
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
-  expect(Date.now() - started).toBeLessThan(3000);
+  await requestsSoFar(page);
+  expect(Date.now() - started).toBeLessThan(2000);
   expect(tradings).toEqual([
     expect.objectContaining({
       stocks_ids: [gazp.stockId],
@@ -759,8 +760,8 @@ test('a 206 naming the very window asked for is retried exactly once, then the c
   });
   await page.goto('/stocks/sber/?lang=eng');
   await expect(chart(page).locator('[data-empty="no_graph_data"]')).toHaveText('No data for the chart');
-  // Time for an endless chain to show itself (it made about 50 calls a second).
-  await page.waitForTimeout(1500);
+  // An endless chain (it made about 50 calls a second) sends the next call as the answer arrives.
+  await requestsSoFar(page);
   expect(requests.map((request) => request.getChartIteration)).toEqual([1, 2]);
   expect(requests[1]).toMatchObject({ date_from: requests[0]!.date_from, date_to: requests[0]!.date_to });
   await expect(periodTab(page, '1M')).toHaveAttribute('aria-selected', 'true');
@@ -792,7 +793,7 @@ test('dates typed with the keyboard: nothing is sent before Enter, invalid text 
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('01.01.2015', { delay: 30 });
   await expect(from).toHaveValue('01.01.2015');
-  await page.waitForTimeout(300);
+  await requestsSoFar(page);
   expect(windows).toEqual([]);
   await expect(dateError(page)).toHaveCount(0);
   // Enter applies it; the span is over 10 years, so the end moves (SPEC §5).
@@ -825,7 +826,7 @@ test('dates typed with the keyboard: nothing is sent before Enter, invalid text 
   await page.keyboard.type('1969');
   await page.keyboard.press('Tab');
   await expect(dateError(page)).toHaveText(`Enter a date from 01.01.1970 to ${data.excelDefaultEnd}`);
-  await page.waitForTimeout(500);
+  await requestsSoFar(page);
   expect(windows).toHaveLength(sent);
   expect(statuses.filter((status) => status >= 400)).toEqual([]);
   // Escape in the field brings back the date in effect.
@@ -1186,11 +1187,43 @@ test('Excel export: a failed archive load says so instead of "no trading data to
   );
 });
 
-test('mounting and unmounting <fin-stock-chart> 30 times leaks neither memory, canvases, timers nor listeners', async ({
-  page,
-}) => {
-  test.setTimeout(420_000);
+interface PageLeaks {
+  timers: number;
+  longTimers: number;
+  listeners: number;
+}
+
+/** What the leak check measured around a loop of mounting and unmounting <fin-stock-chart>. */
+interface LeakReport {
+  /** Timers and listeners of the page before any chart (its stores and alerts) was there. */
+  bare: PageLeaks;
+  /** Just after the last chart left with its alert showing. */
+  justLeft: PageLeaks;
+  /** Once the stores' delayed unmounts have run. */
+  left: PageLeaks;
+  /** Heap and live canvases after the warm-up and after the loop. */
+  base: { heap: number; canvases: number };
+  after: { heap: number; canvases: number };
+  /** What a ground event asked the server for once every chart had left. */
+  requests: string[];
+  errors: string[];
+}
+
+/**
+ * Mounts and unmounts <fin-stock-chart> `cycles` times after `warmUp` cycles, each time using the
+ * chart, its views, the compare field, a period change in flight and an alert showing when it
+ * leaves, and measures what stays. The page's clock is Playwright's: the compare field's search
+ * debounce and the stores' delayed unmounts are fast-forwarded instead of waited for.
+ * `keepCharts` is the positive control: a page hook keeps every chart (with its amCharts Root,
+ * stores and listeners) alive in a closed shadow root instead of letting it go.
+ */
+async function mountUnmountLoop(
+  page: Page,
+  { warmUp, cycles, keepCharts = false }: { warmUp: number; cycles: number; keepCharts?: boolean },
+): Promise<LeakReport> {
   await signInAs(page.request, 'paid');
+  // Before the page's first script, so the timers counted below are the clock's.
+  await page.clock.install();
   // Pending timers and window/document listeners of the page, counted from the first script on.
   await page.addInitScript(() => {
     /** Pending timers by id: their delay in ms. */
@@ -1296,23 +1329,25 @@ test('mounting and unmounting <fin-stock-chart> 30 times leaks neither memory, c
     await cdp.send('Runtime.releaseObjectGroup', { objectGroup });
     return count.value as number;
   };
-  const leaks = () =>
-    page.evaluate(() =>
-      (
-        window as unknown as { finLeaks(): { timers: number; longTimers: number; listeners: number } }
-      ).finLeaks(),
-    );
+  const leaks = () => page.evaluate(() => (window as unknown as { finLeaks(): PageLeaks }).finLeaks());
   /**
    * Nothing on the page, and the stores' delayed unmounts have run (1 s each, chained up to three
    * deep: the archive store lets the block's stores go, the ground store lets the page data go).
    */
   const idle = async () => {
     await expect(chart(page)).toHaveCount(0);
-    await page.waitForTimeout(3500);
+    await page.clock.runFor(3500);
   };
   const mount = () =>
     page.evaluate(() => document.querySelector('main')!.append(document.createElement('fin-stock-chart')));
-  const unmount = () => page.evaluate(() => document.querySelector('fin-stock-chart')!.remove());
+  const unmount = () =>
+    page.evaluate((keep) => {
+      const element = document.querySelector('fin-stock-chart')!;
+      if (!keep) return element.remove();
+      // The leak: the chart stays connected, out of the test's sight.
+      const holder = document.body.appendChild(document.createElement('div'));
+      holder.attachShadow({ mode: 'closed' }).append(element);
+    }, keepCharts);
 
   const cycle = async (i: number) => {
     await mount();
@@ -1322,7 +1357,11 @@ test('mounting and unmounting <fin-stock-chart> 30 times leaks neither memory, c
     await expect(chart(page).getByText('No data for the period')).toBeVisible();
     await viewTab(page, 'Chart').click();
     await chart(page).locator('[data-action="compare"]').click();
-    await compareWith(page, i % 2 === 0 ? 'lkoh' : 'imoex');
+    await chart(page)
+      .locator('[part~="compare"] [part~="input"]')
+      .fill(i % 2 === 0 ? 'lkoh' : 'imoex');
+    await page.clock.runFor(300); // the search debounce
+    await chart(page).locator('[part~="compare"] [part~="option"]').first().click();
     await expect(legendItems(page)).toHaveCount(2);
     // A period change in flight and an alert showing when the element leaves.
     await periodTab(page, i % 2 === 0 ? '6M' : '1Y').click();
@@ -1331,36 +1370,68 @@ test('mounting and unmounting <fin-stock-chart> 30 times leaks neither memory, c
     await unmount();
   };
 
-  // Timers and listeners of the page before any chart (its stores and alerts) was there.
   const bare = await leaks();
   // Warm-up: labels, searches and the engine's caches fill during the first cycles.
-  for (let i = 0; i < 8; i++) await cycle(i);
+  for (let i = 0; i < warmUp; i++) await cycle(i);
   await idle();
   const base = { heap: await heapAfterGc(), canvases: await liveCanvases() };
-  const requests: string[] = [];
-  for (let i = 0; i < 30; i++) await cycle(i);
-  // Just after the last chart left with its alert showing: no alert or call timer runs on.
-  expect((await leaks()).longTimers, 'alert and call timers').toBeLessThanOrEqual(bare.longTimers);
+  for (let i = 0; i < cycles; i++) await cycle(i);
+  const justLeft = await leaks();
   await idle();
   const left = await leaks();
   const after = { heap: await heapAfterGc(), canvases: await liveCanvases() };
 
-  expect(left.timers, 'pending timers').toBeLessThanOrEqual(bare.timers);
-  expect(left.listeners, 'window and document listeners').toBeLessThanOrEqual(bare.listeners);
-  expect(after.canvases).toBeLessThanOrEqual(base.canvases);
-  // 30 charts with their data, stores and searches left behind would be far beyond this bound.
-  expect(after.heap - base.heap, `heap grew from ${base.heap} to ${after.heap} bytes`).toBeLessThan(
-    2_000_000,
-  );
-
-  // Nothing is still subscribed: a ground event finds no chart to load for it.
-  page.on('request', (request) => requests.push(request.url()));
+  // A ground event: a chart still subscribed would load for it.
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (!isRequestsMarker(request.url())) requests.push(request.url());
+  });
   await page.evaluate(() =>
     document.dispatchEvent(new CustomEvent('fin-ground-select', { detail: { groundId: 2 }, bubbles: true })),
   );
-  await page.waitForTimeout(500);
+  await requestsSoFar(page);
+  return { bare, justLeft, left, base, after, requests, errors };
+}
+
+/** 30 charts with their data, stores and searches left behind would be far beyond this bound. */
+const LEAKED_HEAP_BYTES = 2_000_000;
+
+test('mounting and unmounting <fin-stock-chart> 30 times leaks neither memory, canvases, timers nor listeners', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const { bare, justLeft, left, base, after, requests, errors } = await mountUnmountLoop(page, {
+    warmUp: 8,
+    cycles: 30,
+  });
+  // Just after the last chart left with its alert showing: no alert or call timer runs on.
+  expect(justLeft.longTimers, 'alert and call timers').toBeLessThanOrEqual(bare.longTimers);
+  expect(left.timers, 'pending timers').toBeLessThanOrEqual(bare.timers);
+  expect(left.listeners, 'window and document listeners').toBeLessThanOrEqual(bare.listeners);
+  expect(after.canvases).toBeLessThanOrEqual(base.canvases);
+  expect(after.heap - base.heap, `heap grew from ${base.heap} to ${after.heap} bytes`).toBeLessThan(
+    LEAKED_HEAP_BYTES,
+  );
+  // Nothing is still subscribed: a ground event finds no chart to load for it.
   expect(requests).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+test('the leak check fires on charts that are never let go (positive control)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { bare, justLeft, left, base, after, requests } = await mountUnmountLoop(page, {
+    warmUp: 2,
+    cycles: 4,
+    keepCharts: true,
+  });
+  // Each check of the test above finds the charts kept alive.
+  expect(justLeft.longTimers, 'alert timers').toBeGreaterThan(bare.longTimers);
+  expect(left.listeners, 'window and document listeners').toBeGreaterThan(bare.listeners);
+  expect(after.canvases, 'live canvases').toBeGreaterThan(base.canvases);
+  expect(after.heap - base.heap, `heap grew from ${base.heap} to ${after.heap} bytes`).toBeGreaterThan(
+    LEAKED_HEAP_BYTES,
+  );
+  expect(requests.length, 'loads for the ground event').toBeGreaterThan(0);
 });
 
 // ---------------------------------------------------------------------------------------------

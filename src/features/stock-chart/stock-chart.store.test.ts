@@ -183,6 +183,14 @@ async function ready() {
   await vi.waitFor(() => expect(store.$state.get().status).toBe('ready'));
 }
 
+/**
+ * Lets everything already set in motion run to its end before a check that nothing more
+ * happened. The stubbed server answers in promise jobs (no timers, no delay), and the store
+ * handles answers and coalesces syncs in promise jobs too, so by the next task every call that an
+ * answer or an action would start has been made and shows in `calls`.
+ */
+const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 function start(user: 'anonymous' | 'free' | 'paid' = 'paid', data = pageData()) {
   setUser(user);
   setStockPageData(data);
@@ -318,7 +326,7 @@ describe('loading the chart', () => {
       getChartIteration: 2,
     });
     expect(store.$state.get().main?.data).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(tradingCalls()).toHaveLength(3);
   });
 
@@ -595,7 +603,8 @@ describe('following the page', () => {
 
   it('loads nothing when the page hides the graph', async () => {
     start('paid', pageData({ hideGraph: true }));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The chart has read its page: a load would have gone out in that same sync.
+    await vi.waitFor(() => expect(store.$context.get()?.hideGraph).toBe(true));
     expect(tradingCalls()).toHaveLength(0);
     expect(store.$state.get().status).toBe('idle');
   });
@@ -624,7 +633,7 @@ describe('several instruments on one page (DESIGN §3)', () => {
     const stopOther = other.start();
     await ready();
     await vi.waitFor(() => expect(other.$state.get().status).toBe('ready'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(
       tradingCalls().map((call) => [call.body?.stocks_ids, call.body?.date_from, call.body?.date_to]),
     ).toEqual([
@@ -690,7 +699,7 @@ describe('the 206 retry chain', () => {
         : { status: 206, body: { date: request.date_to, 'date.numeric': ms(request.date_to) / 1000 } };
     start('paid');
     await ready();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await settled();
     const chain = () =>
       tradingCalls().map((call) => [call.body?.date_from, call.body?.date_to, call.body?.getChartIteration]);
     expect(chain()).toEqual([
@@ -705,7 +714,7 @@ describe('the 206 retry chain', () => {
     store.selectPeriod(2);
     await vi.waitFor(() => expect(tradingCalls()).toHaveLength(4));
     await ready();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await settled();
     expect(chain().slice(2)).toEqual([
       ['30.03.2025', LAST, 1],
       ['30.03.2025', LAST, 2],
@@ -720,7 +729,7 @@ describe('Today known in advance', () => {
     expect(store.$state.get().noIntraday).toBe(true);
     store.selectPeriod(0);
     await vi.waitFor(() => expect($period.get()?.id).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(tradingCalls().some((call) => call.body?.date_from === call.body?.date_to)).toBe(false);
   });
 
@@ -742,7 +751,7 @@ describe('only real period changes', () => {
     expect(store.setDates('01.06.2025', '10.06.2025', 'from')).toMatchObject({ ok: true, changed: true });
     await ready();
     expect(store.setDates('01.06.2025', '10.06.2025', 'from')).toMatchObject({ ok: true, changed: false });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settled();
     expect(tradingCalls()).toHaveLength(2);
   });
 });
@@ -812,7 +821,7 @@ describe('index compare (SPEC §7, §8)', () => {
     store.removeCompare('index:9');
     open();
     await vi.waitFor(() => expect(calls.some((call) => call.path.includes('/api/indexes/9/'))).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(store.$alert.get()).toBeNull();
   });
 });
@@ -832,7 +841,7 @@ describe('the compare field clear (SPEC §4 "Clear emits cancel events")', () =>
     // Nothing compared: nothing to cancel, nothing reloads.
     calls = [];
     expect(store.cancelCompare({ closeField: false })).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settled();
     expect(tradingCalls()).toEqual([]);
   });
 });

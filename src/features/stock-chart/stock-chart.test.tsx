@@ -2,6 +2,7 @@ import { cleanStores } from 'nanostores';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settled, waitFor } from '../../../demo-pages/testing/react-act.ts';
 import type { TradingSeries, TradingsRequest } from '../../contract/stocks.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { $archiveTable } from '../archive-table/index.ts';
@@ -122,7 +123,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  document.body.innerHTML = '';
+  act(() => {
+    document.body.innerHTML = '';
+  });
   cleanStores($archiveTable, $user, $page, $ground, $period);
   vi.unstubAllGlobals();
   resetPageData();
@@ -137,13 +140,15 @@ async function mount(audience: 'anonymous' | 'free' | 'paid', data = pageData())
     audience === 'anonymous'
       ? { userAuth: false }
       : { userAuth: true, userId: 7, userAccessLevel: audience === 'paid' ? PAID_ACCESS_LEVEL : 0 };
-  document.body.innerHTML = `
+  act(() => {
+    document.body.innerHTML = `
     <script type="application/json" id="fin-user">${JSON.stringify(user)}</script>
     <script type="application/json" id="fin-page-data">${JSON.stringify(data)}</script>
     <fin-stock-chart></fin-stock-chart>`;
+  });
   const element = document.querySelector('fin-stock-chart')!;
   const root = () => element.shadowRoot!;
-  await vi.waitFor(() => expect(root().querySelector('.price-chart-stub[data-series*=":2"]')).not.toBeNull());
+  await waitFor(() => expect(root().querySelector('.price-chart-stub[data-series*=":2"]')).not.toBeNull());
   return { element, root };
 }
 
@@ -159,13 +164,18 @@ const dateError = (root: ShadowRoot) => root.querySelector('[part~="date-picker-
 
 /** Text as the user leaves it in a date input (React hears the input event). */
 function typeDate(input: HTMLInputElement, text: string) {
-  input.focus();
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
+  act(() => {
+    input.focus();
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
 }
 const pressEnter = (input: HTMLInputElement) =>
-  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-const blur = (input: HTMLInputElement) => input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  act(() =>
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })),
+  );
+const blur = (input: HTMLInputElement) =>
+  act(() => input.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
 
 describe('<fin-stock-chart>', () => {
   it('loads the 1M window for the page stock and draws it', async () => {
@@ -192,9 +202,9 @@ describe('<fin-stock-chart>', () => {
     const tab = [...root().querySelectorAll<HTMLButtonElement>('[role="tab"]')].find(
       (button) => button.textContent === '{{chart:period_1y}}',
     )!;
-    tab.click();
+    act(() => tab.click());
     expect(events).toEqual([{ id: 4, from: '30.06.2024', to: LAST }]);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(tradings.at(-1)).toMatchObject({ date_from: '30.06.2024', userChangePeriod: true }),
     );
   });
@@ -206,15 +216,15 @@ describe('<fin-stock-chart>', () => {
     expect(chart.getAttribute('data-tooltip')).toBe('none');
     expect(chart.getAttribute('data-flags')).toBe('0');
     expect(tabTexts(root(), '{{chart:view_label}}')).toContain('{{chart:view_extended}}');
-    root().querySelector<HTMLButtonElement>('[data-action="compare"]')!.click();
-    await vi.waitFor(() =>
+    act(() => root().querySelector<HTMLButtonElement>('[data-action="compare"]')!.click());
+    await waitFor(() =>
       expect(root().querySelector('[data-prompt="compare"]')?.textContent).toContain(
         '{{compare:need_to_log_in}}',
       ),
     );
     expect(root().querySelector('[data-prompt="compare"] a')?.getAttribute('href')).toBe('/login/');
-    root().querySelector<HTMLButtonElement>('[data-action="export"]')!.click();
-    await vi.waitFor(() =>
+    act(() => root().querySelector<HTMLButtonElement>('[data-action="export"]')!.click());
+    await waitFor(() =>
       expect(root().querySelector('[data-prompt="export"]')?.textContent).toContain(
         '{{common:access_denied}}',
       ),
@@ -227,8 +237,8 @@ describe('<fin-stock-chart>', () => {
     expect(chart.getAttribute('data-value-axis')).toBe('hidden');
     expect(chart.getAttribute('data-tooltip')).toBe('name-only');
     expect(tabTexts(root(), '{{chart:view_label}}')).not.toContain('{{chart:view_extended}}');
-    root().querySelector<HTMLButtonElement>('[data-action="compare"]')!.click();
-    await vi.waitFor(() =>
+    act(() => root().querySelector<HTMLButtonElement>('[data-action="compare"]')!.click());
+    await waitFor(() =>
       expect(root().querySelector('dialog')?.textContent).toContain('{{chart:access_text}}'),
     );
     expect(root().querySelector('[part="compare"]')).toBeNull();
@@ -242,15 +252,15 @@ describe('<fin-stock-chart>', () => {
     expect(chart.getAttribute('data-flags')).toBe('1');
     const views: unknown[] = [];
     element.addEventListener('fin-view-change', (event) => views.push(event.detail));
-    root().querySelector<HTMLButtonElement>('[data-action="compare"]')!.click();
-    await vi.waitFor(() => expect(root().querySelector('[part="compare"] input')).not.toBeNull());
+    act(() => root().querySelector<HTMLButtonElement>('[data-action="compare"]')!.click());
+    await waitFor(() => expect(root().querySelector('[part="compare"] input')).not.toBeNull());
     expect(root().querySelector('[data-action="compare"]')?.getAttribute('aria-expanded')).toBe('true');
     const extended = [...root().querySelectorAll<HTMLButtonElement>('[role="tab"]')].find(
       (button) => button.textContent === '{{chart:view_extended}}',
     )!;
-    extended.click();
+    act(() => extended.click());
     expect(views).toEqual([{ view: 0, extended: true }]);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(root().querySelector('.price-chart-stub')?.getAttribute('data-mode')).toBe('ohlc'),
     );
     // The extended view hides Today (SPEC §4).
@@ -262,20 +272,20 @@ describe('<fin-stock-chart>', () => {
     const [from, to] = dateInputs(root());
     typeDate(to!, '10.06.2025');
     pressEnter(to!);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(tradings.at(-1)).toMatchObject({ date_from: '30.05.2025', date_to: '10.06.2025' }),
     );
     const sent = tradings.length;
     typeDate(from!, '20.06.2025');
     pressEnter(from!);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(dateError(root())?.textContent).toBe('{{chart:graph_period_start_incorrect}}'),
     );
     expect(from!.getAttribute('aria-invalid')).toBe('true');
     // The typed text stays for correction; the period and the server stay as they were.
     expect(from!.value).toBe('20.06.2025');
     expect($period.get()).toMatchObject({ id: null, from: '30.05.2025', to: '10.06.2025' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(tradings).toHaveLength(sent);
   });
 
@@ -287,12 +297,12 @@ describe('<fin-stock-chart>', () => {
       [...root().querySelectorAll<HTMLButtonElement>('[role="tab"]')].find(
         (button) => button.textContent === label,
       )!;
-    tab('{{chart:period_1m}}').click();
+    act(() => tab('{{chart:period_1m}}').click());
     expect(events).toEqual([]);
-    tab('{{chart:period_3m}}').click();
-    tab('{{chart:period_3m}}').click();
+    act(() => tab('{{chart:period_3m}}').click());
+    act(() => tab('{{chart:period_3m}}').click());
     expect(events).toEqual([{ id: 2, from: '30.03.2025', to: LAST }]);
-    await vi.waitFor(() => expect(tradings).toHaveLength(2));
+    await waitFor(() => expect(tradings).toHaveLength(2));
   });
 
   it('applies no half-typed date: nothing is sent while typing, Enter says what is wrong', async () => {
@@ -302,32 +312,32 @@ describe('<fin-stock-chart>', () => {
     const [from] = dateInputs(root());
     // Key by key, as typed: no change, no call, no message until Enter or blur.
     for (const text of ['0', '02', '02.0', '02.05.', '02.05.2', '02.05.20']) typeDate(from!, text);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(dateError(root())).toBeNull();
     expect(tradings).toHaveLength(1);
     pressEnter(from!);
-    await vi.waitFor(() => expect(dateError(root())?.textContent).toBe('{{chart:date_invalid}}'));
+    await waitFor(() => expect(dateError(root())?.textContent).toBe('{{chart:date_invalid}}'));
     expect($period.get()).toMatchObject({ id: 1, from: '30.05.2025', to: LAST });
     // Outside the stock's dates (before 1970, after its last trading date): said, not sent.
     typeDate(from!, '31.12.1969');
     blur(from!);
-    await vi.waitFor(() => expect(dateError(root())?.textContent).toBe('{{chart:date_out_of_range}}'));
+    await waitFor(() => expect(dateError(root())?.textContent).toBe('{{chart:date_out_of_range}}'));
     typeDate(from!, '01.07.2025');
     pressEnter(from!);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(tradings).toHaveLength(1);
     expect(events).toEqual([]);
     // The whole date: applied, announced once, sent once.
     typeDate(from!, '02.05.2025');
     pressEnter(from!);
-    await vi.waitFor(() => expect(tradings.at(-1)).toMatchObject({ date_from: '02.05.2025', date_to: LAST }));
+    await waitFor(() => expect(tradings.at(-1)).toMatchObject({ date_from: '02.05.2025', date_to: LAST }));
     expect(dateError(root())).toBeNull();
     expect($period.get()).toMatchObject({ id: null, from: '02.05.2025', to: LAST });
     expect(events).toEqual([{ id: null, from: '02.05.2025', to: LAST }]);
     // Enter again and leaving the field with the same text change nothing.
     pressEnter(from!);
     blur(from!);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settled();
     expect(events).toHaveLength(1);
     expect(tradings).toHaveLength(2);
     expect(root().querySelector('[aria-label="{{chart:period_label}}"] [aria-selected="true"]')).toBeNull();
@@ -338,7 +348,7 @@ describe('<fin-stock-chart>', () => {
     const [from, to] = dateInputs(root());
     typeDate(from!, '01.01.2014');
     pressEnter(from!);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(tradings.at(-1)).toMatchObject({ date_from: '01.01.2014', date_to: '01.01.2024' }),
     );
     expect(to!.value).toBe('01.01.2024');
@@ -346,19 +356,21 @@ describe('<fin-stock-chart>', () => {
     expect(notice()).toBe('{{chart:period_capped}}');
     typeDate(to!, '31.02.2024');
     pressEnter(to!);
-    await vi.waitFor(() => expect(dateError(root())?.textContent).toBe('{{chart:date_invalid}}'));
+    await waitFor(() => expect(dateError(root())?.textContent).toBe('{{chart:date_invalid}}'));
     expect(notice()).toBeNull();
 
     // The start moved instead when the end was the date typed.
     typeDate(to!, LAST);
     pressEnter(to!);
-    await vi.waitFor(() => expect(tradings.at(-1)).toMatchObject({ date_from: '30.06.2015', date_to: LAST }));
+    await waitFor(() => expect(tradings.at(-1)).toMatchObject({ date_from: '30.06.2015', date_to: LAST }));
     expect(from!.value).toBe('30.06.2015');
     expect(notice()).toBe('{{chart:period_capped}}');
-    [...root().querySelectorAll<HTMLButtonElement>('[role="tab"]')]
-      .find((button) => button.textContent === '{{chart:period_3m}}')!
-      .click();
-    await vi.waitFor(() => expect(from!.value).toBe('30.03.2025'));
+    act(() =>
+      [...root().querySelectorAll<HTMLButtonElement>('[role="tab"]')]
+        .find((button) => button.textContent === '{{chart:period_3m}}')!
+        .click(),
+    );
+    await waitFor(() => expect(from!.value).toBe('30.03.2025'));
     expect(notice()).toBeNull();
   });
 
@@ -372,13 +384,13 @@ describe('<fin-stock-chart>', () => {
     ]);
     expect(dateInputs(root()).map((input) => input.value)).toEqual(['30.05.2025', LAST]);
     // The calendar: the last trading date is the latest day, and the shortcuts count back from it.
-    root().querySelector<HTMLButtonElement>('[part~="date-picker-button"]')!.click();
-    await vi.waitFor(() => expect(root().querySelector('[role="dialog"]')).not.toBeNull());
+    act(() => root().querySelector<HTMLButtonElement>('[part~="date-picker-button"]')!.click());
+    await waitFor(() => expect(root().querySelector('[role="dialog"]')).not.toBeNull());
     const day = (date: string) => root().querySelector(`[data-date="${date}"]`);
     // It opens on the start's month; the next one holds the last trading date.
     expect(day('30.05.2025')?.closest('[aria-selected]')?.getAttribute('aria-selected')).toBe('true');
-    root().querySelector<HTMLButtonElement>('[aria-label="{{widgets:next_month}}"]')!.click();
-    await vi.waitFor(() => expect(day('30.06.2025')).not.toBeNull());
+    act(() => root().querySelector<HTMLButtonElement>('[aria-label="{{widgets:next_month}}"]')!.click());
+    await waitFor(() => expect(day('30.06.2025')).not.toBeNull());
     expect(day(LAST)?.getAttribute('aria-current')).toBe('date');
     expect(day('01.07.2025')?.getAttribute('aria-disabled')).toBe('true');
     expect(
@@ -390,17 +402,19 @@ describe('<fin-stock-chart>', () => {
     const { root } = await mount('paid');
     const chart = root().querySelector('.price-chart-stub');
     const view = (label: string) =>
-      [...root().querySelectorAll<HTMLButtonElement>('[role="tab"]')]
-        .find((button) => button.textContent === label)!
-        .click();
+      act(() =>
+        [...root().querySelectorAll<HTMLButtonElement>('[role="tab"]')]
+          .find((button) => button.textContent === label)!
+          .click(),
+      );
     view('{{chart:view_dynamic}}');
-    await vi.waitFor(() => expect(root().querySelector('.sc__plot--hidden')).not.toBeNull());
+    await waitFor(() => expect(root().querySelector('.sc__plot--hidden')).not.toBeNull());
     expect(root().querySelector('.price-chart-stub')).toBe(chart);
     view('{{chart:view_archive}}');
-    await vi.waitFor(() => expect(root().querySelector('.at, [part="block"] .at')).not.toBeNull());
+    await waitFor(() => expect(root().querySelector('.at, [part="block"] .at')).not.toBeNull());
     expect(root().querySelector('.price-chart-stub')).toBe(chart);
     view('{{chart:view_chart}}');
-    await vi.waitFor(() => expect(root().querySelector('.sc__plot--hidden')).toBeNull());
+    await waitFor(() => expect(root().querySelector('.sc__plot--hidden')).toBeNull());
     expect(root().querySelector('.price-chart-stub')).toBe(chart);
   });
 });

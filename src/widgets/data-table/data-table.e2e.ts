@@ -257,6 +257,9 @@ const TIP_ROWS = [
 test('tooltips: hover shows, the pointer may move onto them, Escape hides; focus shows; not clipped', async ({
   page,
 }) => {
+  // The page's timers are Playwright's: the hide delay (200 ms after the pointer leaves) runs on
+  // the test's word, so a busy machine cannot stretch the way across the gap past it.
+  await page.clock.install();
   await mount(page, { rows: 5, leadRows: TIP_ROWS, maxHeight: 200 });
   const trigger = page.locator('button.fin-tip__trigger', { hasText: '301,50' });
   const tip = page.getByRole('tooltip', { name: 'Price at the close of trading' });
@@ -264,18 +267,22 @@ test('tooltips: hover shows, the pointer may move onto them, Escape hides; focus
 
   await trigger.hover();
   await expect(tip).toBeVisible();
-  // Onto the tooltip itself, across the gap: it stays (WCAG 1.4.13 hoverable).
+  // Onto the tooltip itself, across the gap: it stays (WCAG 1.4.13 hoverable), also once the
+  // hide delay has passed.
   const tipBox = (await tip.boundingBox())!;
   const triggerBox = (await trigger.boundingBox())!;
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.mouse.move(triggerBox.x + 5, triggerBox.y + triggerBox.height + 3, { steps: 2 });
   await page.mouse.move(tipBox.x + 10, tipBox.y + tipBox.height / 2, { steps: 3 });
-  await page.waitForTimeout(400);
+  await page.clock.runFor(400);
   await expect(tip).toBeVisible();
   // Escape hides it (dismissible) while the pointer is still on it.
   await page.keyboard.press('Escape');
   await expect(tip).toBeHidden();
+  // The pointer leaves: its hide timer runs out before the keyboard part.
   await page.mouse.move(600, 600);
-  await page.waitForTimeout(300);
+  await page.clock.runFor(400);
+  await page.clock.resume();
 
   // Keyboard: Tab to the value shows it; the accessible description is the tooltip text.
   await trigger.focus();
