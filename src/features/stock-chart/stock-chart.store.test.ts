@@ -7,7 +7,7 @@ import { resetPageData, setStockPageData, $page } from '../../core/stores/page.t
 import { $period, periodStore, resetPeriods } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import { PAID_ACCESS_LEVEL, type StockPageData } from '../../contract/types.ts';
-import { $archiveTable, archiveTableStore } from '../archive-table/archive-table.store.ts';
+import { $archive, archiveOf } from '../../core/stores/archive.ts';
 import { createStockChartStore, type StockChartStore } from './stock-chart.store.ts';
 
 const LAST = '30.06.2025';
@@ -229,7 +229,7 @@ afterEach(() => {
   resetPageData();
   resetPeriods();
   $ground.set(null);
-  cleanStores($user, $page, $ground, $period, $archiveTable, archiveTableStore('#second-stock'));
+  cleanStores($user, $page, $ground, $period, $archive, archiveOf({ pageData: '#second-stock' }).$state);
   document.body.innerHTML = '';
 });
 

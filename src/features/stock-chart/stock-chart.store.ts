@@ -34,7 +34,7 @@ import {
 } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import type { StockPageData, TradingGround, UserGlobals } from '../../contract/types.ts';
-import { archiveTableStore, type ArchiveTableState } from '../archive-table/archive-table.store.ts';
+import { archiveOf, type ArchiveState } from '../../core/stores/archive.ts';
 import { allocateColor } from '../../contract/palette.ts';
 import {
   ALERT_MS,
@@ -176,7 +176,7 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
   const $page = stockPageStore(selector);
   const $period = periodStore(selector);
   /** The archive of the same block: its total decides the Excel export (SPEC §5). */
-  const $archive = archiveTableStore(selector);
+  const $archive = archiveOf({ pageData: selector }).$state;
   const selectBlockPeriodId = (id: PeriodId) => selectBlockPeriod(id, selector);
   const $state = atom<StockChartState>(INITIAL);
   const $context = atom<StockChartContext | null>(null);
@@ -847,7 +847,7 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     /** The chart's period (its page-data block's). */
     $period,
     /** The archive of the chart's page-data block (the export button waits for it). */
-    $archive: $archive as ReadableAtom<ArchiveTableState>,
+    $archive: $archive as ReadableAtom<ArchiveState>,
     start,
     selectPeriod,
     setDates,

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TradingSeries, TradingsRequest } from '../../contract/stocks.ts';
 import { $ground } from '../../core/stores/ground.ts';
-import { $archiveTable } from '../archive-table/index.ts';
+import { $archive } from '../../core/stores/archive.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
 import { $page, resetPageData } from '../../core/stores/page.ts';
 import { $period } from '../../core/stores/period.ts';
@@ -123,7 +123,7 @@ beforeEach(() => {
 
 afterEach(() => {
   document.body.innerHTML = '';
-  cleanStores($archiveTable, $user, $page, $ground, $period);
+  cleanStores($archive, $user, $page, $ground, $period);
   vi.unstubAllGlobals();
   resetPageData();
   resetLabels();
