@@ -18,9 +18,7 @@ import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { MaskedHint } from '../../runtime/chrome/masked-hint.ts';
 import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { Tabs } from '../../widgets/tabs/index.ts';
-import { ArchiveView } from './ArchiveView.tsx';
 import { ChartLegend } from './ChartLegend.tsx';
-import { CompareField } from './CompareField.tsx';
 import type { DynamicSeries } from './DynamicTable.tsx';
 import { PeriodControls } from './PeriodControls.tsx';
 import { createStockChartStore, type StockChartState } from './stock-chart.store.ts';
@@ -37,8 +35,10 @@ import { useStyles } from '../../runtime/styles.ts';
 import css from './stock-chart.css?inline';
 
 // Parts a first view does not need load when first used (the chart's own bundle stays small); the
-// archive view and the compare field are other elements, loaded by their tags when first shown.
+// archive view and the compare field are other elements, whose code loads by their tags.
+const ArchiveView = lazy(() => import('./ArchiveView.tsx').then((m) => ({ default: m.ArchiveView })));
 const DynamicTable = lazy(() => import('./DynamicTable.tsx').then((m) => ({ default: m.DynamicTable })));
+const CompareField = lazy(() => import('./CompareField.tsx').then((m) => ({ default: m.CompareField })));
 const WatchlistDialog = lazy(() =>
   import('./WatchlistDialog.tsx').then((m) => ({ default: m.WatchlistDialog })),
 );
@@ -330,15 +330,17 @@ export function StockChart({
 
       {state.compareOpen && paid && !extended && view === VIEW_CHART ? (
         <div className="sc__compare" part="compare">
-          <CompareField
-            urls={compareUrls}
-            pageData={pageData}
-            loginUrl={loginUrl}
-            accessUrl={accessUrl}
-            loadingText={t('common:loading')}
-            onCompare={onCompare}
-            onCancel={onClearCompareField}
-          />
+          <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
+            <CompareField
+              urls={compareUrls}
+              pageData={pageData}
+              loginUrl={loginUrl}
+              accessUrl={accessUrl}
+              loadingText={t('common:loading')}
+              onCompare={onCompare}
+              onCancel={onClearCompareField}
+            />
+          </Suspense>
         </div>
       ) : null}
 
@@ -426,12 +428,14 @@ export function StockChart({
             </Suspense>
           )
         ) : view === VIEW_ARCHIVE ? (
-          <ArchiveView
-            pageData={pageData}
-            loginUrl={loginUrl}
-            accessUrl={accessUrl}
-            loadingText={t('common:loading')}
-          />
+          <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
+            <ArchiveView
+              pageData={pageData}
+              loginUrl={loginUrl}
+              accessUrl={accessUrl}
+              loadingText={t('common:loading')}
+            />
+          </Suspense>
         ) : null}
       </div>
 
