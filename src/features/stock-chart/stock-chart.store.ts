@@ -98,6 +98,9 @@ interface ChartView {
   generation: number;
 }
 
+/** No compared items: the same array every time, so the chart's memos hold. */
+const NOT_COMPARED: ComparedItem[] = [];
+
 const mainKeyOf = (ctx: StockChartContext) =>
   entityKey({ model: 'stock', id: ctx.stockId, tgId: ctx.groundId });
 
@@ -202,7 +205,7 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
         mode,
         main: primary.main,
         extended: primary.extended,
-        compared: paid ? comparedOf(comparing.items, data, windowId) : [],
+        compared: paid ? comparedOf(comparing.items, data, windowId) : NOT_COMPARED,
         mainVisible: ctx === null || comparing.mainHidden !== groundKey(ctx),
         compareOpen: paid && comparing.open,
         noIntraday: ctx !== null && withoutToday(ctx, noIntraday),
