@@ -1,5 +1,10 @@
+import { provideElement } from '../src/runtime/compose.ts';
 import { define } from '../src/runtime/define.tsx';
 import { StockChart, type StockChartProps } from '../src/features/stock-chart/index.ts';
+
+// The chart's archive view and compare field are these elements, loaded when first shown.
+provideElement('fin-archive-table', () => import('./fin-archive-table.ts'));
+provideElement('fin-compare-search', () => import('./fin-compare-search.ts'));
 
 /**
  * @summary Stock price chart: period tabs and dates, chart / dynamic table / archive views, the extended OHLC + volume chart, comparison with stocks and indexes, watchlist, Excel export and the trading-ground switch.

@@ -1,72 +1,12 @@
 /**
- * createResource(): the one loader behind every element's calls (DESIGN §3). A newer load aborts
- * the older one (the request is cancelled, not only ignored), so a quick switch never shows the
- * previous answer; every load is a nanostores `task`, so tests `await allTasks()` instead of
- * sleeping; failures become typed ApiErrors, logged once, shown by the element chrome.
+ * The element kit's loader: `createResource()` (core/resource.ts: abort, latest wins, `task()`),
+ * and `useResource()`, one resource per component instance.
  */
-import { atom, task, type ReadableAtom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { toApiError, type ApiError } from '../core/api/client.ts';
+import type { Resource, ResourceState } from '../core/resource.ts';
 
-export type ResourceState<K, V> =
-  | { status: 'idle' }
-  | { status: 'loading'; key: K }
-  | { status: 'ready'; key: K; value: V }
-  | { status: 'error'; key: K; error: ApiError };
-
-export interface Resource<K, V> {
-  readonly $state: ReadableAtom<ResourceState<K, V>>;
-  /** Loads `key`, cancelling a load under way. Resolves when this load has settled or was superseded. */
-  load(key: K): Promise<void>;
-  /** Loads the last key again (the chrome's retry button). */
-  retry(): Promise<void>;
-  /** Cancels the load under way (unmount). */
-  cancel(): void;
-}
-
-export interface ResourceOptions<K, V> {
-  /** What is loaded, for the console message of a failure: `holders of 12`. */
-  describe: (key: K) => string;
-  load: (key: K, signal: AbortSignal) => Promise<V>;
-}
-
-export function createResource<K, V>({ describe, load }: ResourceOptions<K, V>): Resource<K, V> {
-  const $state = atom<ResourceState<K, V>>({ status: 'idle' });
-  let controller: AbortController | null = null;
-  let lastKey: { key: K } | null = null;
-
-  function start(key: K): Promise<void> {
-    controller?.abort();
-    const current = new AbortController();
-    controller = current;
-    lastKey = { key };
-    $state.set({ status: 'loading', key });
-    return task(async () => {
-      try {
-        const value = await load(key, current.signal);
-        if (controller === current) $state.set({ status: 'ready', key, value });
-      } catch (error) {
-        if (controller !== current) return; // superseded or cancelled
-        const apiError = toApiError(error);
-        console.error(`fin-elements: ${describe(key)} not loaded: ${apiError.message}`);
-        $state.set({ status: 'error', key, error: apiError });
-      } finally {
-        if (controller === current) controller = null;
-      }
-    });
-  }
-
-  return {
-    $state,
-    load: start,
-    retry: () => (lastKey ? start(lastKey.key) : Promise.resolve()),
-    cancel() {
-      controller?.abort();
-      controller = null;
-    },
-  };
-}
+export { createResource, type Resource, type ResourceOptions, type ResourceState } from '../core/resource.ts';
 
 /**
  * One resource per component instance, loading `key` whenever it changes (compared by value) and

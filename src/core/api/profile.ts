@@ -56,3 +56,13 @@ export function logContactAction(actionId: number, bondId?: number): Promise<Act
   const path = bondId === undefined ? '/api/contactActionLog/' : `/api/bonds/${bondId}/contactActionLog/`;
   return postJson<ActionLogAnswer>(path, { actionId });
 }
+
+/**
+ * SPEC §7: a feature whose table has an action id logs each expansion (from the table's
+ * onExpandChange) when the id is above 0; SPEC §8: a failed log call is not shown (the promise
+ * always resolves).
+ */
+export async function logExpandAction(actionId: number, bondId?: number): Promise<void> {
+  if (!(actionId > 0)) return;
+  await logContactAction(actionId, bondId).catch(() => {});
+}

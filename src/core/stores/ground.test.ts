@@ -1,8 +1,9 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $ground, groundSwitchPath, stockPagePath, switchGround } from './ground.ts';
-import { $page, resetPageData } from './page.ts';
-import { $period, initPeriod } from './period.ts';
+import { $ground, groundSwitchPath, setGround, stockPagePath, switchGround } from './ground.ts';
+import { $page, resetPageData, setStockPageData } from './page.ts';
+import { $period, initPeriod, periodStore, resetPeriods } from './period.ts';
+import type { StockPageData } from '../../contract/types.ts';
 
 const grounds = [
   { id: 1, text: 'Moscow Exchange' },
@@ -143,5 +144,31 @@ describe('switchGround', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect($ground.get()).toBe(2);
     expect(location.pathname).toBe('/company/5/');
+  });
+});
+
+describe('the period follows the page data and the ground (SPEC §4)', () => {
+  const stockPage = (groundId: number, lastDate: string) =>
+    pageData(groundId, lastDate) as unknown as StockPageData;
+
+  it('starts at 1M back from the last date when a block is read or replaced, and keeps a chosen one', () => {
+    resetPeriods();
+    setStockPageData(stockPage(1, '27.06.2025'), '#third-stock');
+    expect(periodStore('#third-stock').get()).toMatchObject({ id: 1, from: '27.05.2025', to: '27.06.2025' });
+    $period.set({ id: 4, from: '30.06.2024', to: '30.06.2025', lastDate: '30.06.2025' });
+    // The same last date again: the chosen period stays.
+    setStockPageData(stockPage(1, '30.06.2025'));
+    expect($period.get()).toMatchObject({ id: 4 });
+    // Page data with another last date: 1M back from it.
+    setStockPageData(stockPage(1, '27.06.2025'));
+    expect($period.get()).toMatchObject({ id: 1, from: '27.05.2025', to: '27.06.2025' });
+  });
+
+  it('switching the ground resets the period to 1M; the first ground the page learns does not', () => {
+    $period.set({ id: 0, from: '30.06.2025', to: '30.06.2025', lastDate: '30.06.2025' });
+    setGround(1);
+    expect($period.get()).toMatchObject({ id: 0 });
+    setGround(2);
+    expect($period.get()).toMatchObject({ id: 1, from: '30.05.2025', to: '30.06.2025' });
   });
 });

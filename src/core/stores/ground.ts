@@ -1,9 +1,9 @@
-import { atom, onMount } from 'nanostores';
+import { atom, batch, onMount } from 'nanostores';
 import { getJson } from '../api/client.ts';
 import { parseStockPageData } from '../page-data.ts';
 import type { StockPageData } from '../../contract/types.ts';
 import { $page, setStockPageData } from './page.ts';
-import { resetPeriod } from './period.ts';
+import { $period, resetPeriod } from './period.ts';
 
 /**
  * The trading ground the page shows. One source of truth: when the user picks another ground
@@ -44,8 +44,17 @@ onMount($ground, () => {
   };
 });
 
+/**
+ * Another trading ground for the page. SPEC §4: switching the ground resets the period of the
+ * page's main block to 1M (the first ground the page learns is no switch).
+ */
 export function setGround(groundId: number): void {
-  $ground.set(groundId);
+  const previous = $ground.get();
+  batch(() => {
+    $ground.set(groundId);
+    const period = $period.get();
+    if (previous !== null && previous !== groundId && period) resetPeriod(period.lastDate);
+  });
 }
 
 /** SPEC §2: /stocks/{stringId}/ for the first ground, /stocks/{stringId}/{groundId}/ for the others. */
@@ -134,9 +143,12 @@ export async function switchGround(
         history.replaceState({ ...state, finGroundId: current.groundId }, '');
       history.pushState({ finGroundId: groundId }, '', `${path}${location.search}${location.hash}`);
     }
-    setStockPageData(next);
-    resetPeriod(next.excelDefaultEnd);
-    setGround(next.groundId);
+    // One change for the elements that follow all three (one load, not three).
+    batch(() => {
+      setStockPageData(next);
+      resetPeriod(next.excelDefaultEnd);
+      setGround(next.groundId);
+    });
   } catch (error) {
     if (controller.signal.aborted) return;
     console.error(`fin-elements: page data of ${path} not loaded (${(error as Error).message}); navigating`);

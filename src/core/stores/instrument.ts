@@ -2,10 +2,12 @@
  * Which stock, trading ground and period an element shows: one answer for every element
  * (DESIGN §3). The element's attributes win; else its page-data block names the stock; the page's
  * main block follows the shared ground (`$ground`) when the stock trades there, any other block
- * keeps its own ground; the period is the block's (`periodStore`).
+ * keeps its own ground; the period is the block's (`periodStore`), 1M back from the stock's last
+ * date until one is chosen.
  */
 import { computed, type ReadableAtom } from 'nanostores';
-import type { ChartPeriod } from '../../contract/period.ts';
+import { parseDisplayDate } from '../../contract/calendar.ts';
+import { DEFAULT_PERIOD_ID, periodWindow, type ChartPeriod } from '../../contract/period.ts';
 import type { StockPageData } from '../../contract/types.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR, type PageDataError } from '../page-data.ts';
 import { $ground } from './ground.ts';
@@ -26,7 +28,10 @@ export interface Instrument {
   groundId: number | null;
   /** The block's page data when it describes this stock (not when an attribute names another). */
   page: StockPageData | null;
-  /** The block's chart period; null until a chart or archive set it. */
+  /**
+   * The block's chart period. For the block's own stock it is always one of that stock's last
+   * date: the chosen one, else 1M back from it (SPEC §4 first load); null when nothing says.
+   */
   period: ChartPeriod | null;
   /** Whether the ground is the shared one of the page (a ground switch reloads this element). */
   followsSharedGround: boolean;
@@ -46,6 +51,17 @@ export function groundOf(page: StockPageData, sharedGround: number | null, follo
     sharedGround !== null &&
     page.tradingGrounds.some((ground) => ground.id === sharedGround);
   return shared ? sharedGround! : page.groundId;
+}
+
+/**
+ * The period of a block's stock: the block's when it counts from the stock's last date, else (none
+ * chosen yet, or the page data moved on) 1M back from that date. Null without a usable last date.
+ */
+export function blockPeriod(page: StockPageData, period: ChartPeriod | null): ChartPeriod | null {
+  const lastDate = page.excelDefaultEnd;
+  if (period && period.lastDate === lastDate) return period;
+  if (parseDisplayDate(lastDate) === null) return period;
+  return { id: DEFAULT_PERIOD_ID, ...periodWindow(DEFAULT_PERIOD_ID, lastDate), lastDate };
 }
 
 export function resolveInstrument(
@@ -73,10 +89,21 @@ export function resolveInstrument(
       stockId,
       groundId,
       page: pageStock,
-      period: pageStock || options.stockId === undefined ? period : null,
+      period: pageStock ? blockPeriod(pageStock, period) : options.stockId === undefined ? period : null,
       followsSharedGround: followsSharedGround && pageStock !== null,
     },
   };
+}
+
+/**
+ * The stores an instrument is resolved from, in `resolveInstrument`'s order. A store that derives
+ * more than the instrument computes over these directly rather than over `instrumentStore()`:
+ * every computed in a chain lets its inputs go one unmount delay (1 s) after its own listeners
+ * left, and an element's stores let the page data go within three of them (the chart's leak test).
+ */
+export function instrumentSources(options: InstrumentOptions = {}) {
+  const selector = options.pageData ?? DEFAULT_PAGE_DATA_SELECTOR;
+  return [stockPageStore(selector), $ground, periodStore(selector)] as const;
 }
 
 const cache = new Map<string, ReadableAtom<InstrumentState>>();
@@ -87,7 +114,7 @@ export function instrumentStore(options: InstrumentOptions = {}): ReadableAtom<I
   const key = JSON.stringify([selector, options.stockId ?? null, options.groundId ?? null]);
   let store = cache.get(key);
   if (!store) {
-    store = computed([stockPageStore(selector), $ground, periodStore(selector)], (page, ground, period) =>
+    store = computed([...instrumentSources(options)], (page, ground, period) =>
       resolveInstrument(options, page, ground, period),
     );
     cache.set(key, store);

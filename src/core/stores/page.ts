@@ -1,4 +1,5 @@
-import { atom, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
+import { atom, batch, onMount, type ReadableAtom, type WritableAtom } from 'nanostores';
+import { parseDisplayDate } from '../../contract/calendar.ts';
 import {
   DEFAULT_PAGE_DATA_SELECTOR,
   PageDataError,
@@ -6,6 +7,7 @@ import {
   readStockPageData,
 } from '../page-data.ts';
 import type { IssuerPageData, StockPageData } from '../../contract/types.ts';
+import { initPeriod } from './period.ts';
 
 /** Page data as read from one block: the validated data, or the error to show in its place. */
 export type PageDataState<T> =
@@ -21,6 +23,8 @@ function blockStore<T>(
   kind: string,
   selector: string,
   read: (selector: string) => T,
+  /** Runs with the data when the block has been read (in the same batch as the read). */
+  onRead?: (data: T) => void,
 ): ReadableAtom<PageDataState<T>> {
   const key = `${kind} ${selector}`;
   let store = cache.get(key) as WritableAtom<PageDataState<T>> | undefined;
@@ -36,7 +40,11 @@ function blockStore<T>(
         return;
       }
       try {
-        state.set({ status: 'ok', data: read(selector) });
+        const data = read(selector);
+        batch(() => {
+          state.set({ status: 'ok', data });
+          onRead?.(data);
+        });
       } catch (error) {
         console.error(`fin-elements: ${(error as Error).message}`);
         state.set({ status: 'error', error: error as Error });
@@ -49,13 +57,27 @@ function blockStore<T>(
 }
 
 /**
+ * SPEC §4: a stock's chart period starts at 1M back from its last trading date. Started where the
+ * page data of a block comes in (read or replaced), so no element has to write the period it
+ * follows; a block with the same last date keeps the period it has.
+ */
+function startPeriod(data: StockPageData, selector: string): void {
+  if (parseDisplayDate(data.excelDefaultEnd) !== null) initPeriod(data.excelDefaultEnd, selector);
+}
+
+/**
  * The stock page data of a block. Elements use the page's main block unless an attribute points
  * them at another one (several instruments on one page).
  */
 export function stockPageStore(
   selector = DEFAULT_PAGE_DATA_SELECTOR,
 ): ReadableAtom<PageDataState<StockPageData>> {
-  return blockStore('stock', selector, (s) => readStockPageData(s));
+  return blockStore(
+    'stock',
+    selector,
+    (s) => readStockPageData(s),
+    (data) => startPeriod(data, selector),
+  );
 }
 
 export function issuerPageStore(
@@ -72,7 +94,10 @@ export const $page = stockPageStore();
  * `?format=json`, SPEC §2): every element bound to it follows without a reload.
  */
 export function setStockPageData(data: StockPageData, selector = DEFAULT_PAGE_DATA_SELECTOR): void {
-  (stockPageStore(selector) as WritableAtom<PageDataState<StockPageData>>).set({ status: 'ok', data });
+  batch(() => {
+    (stockPageStore(selector) as WritableAtom<PageDataState<StockPageData>>).set({ status: 'ok', data });
+    startPeriod(data, selector);
+  });
 }
 
 /** Forget what was read, so the next mount reads the blocks again (tests; pages that replace blocks). */

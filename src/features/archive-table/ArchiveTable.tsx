@@ -1,11 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useHost, useLabels } from '../../runtime/hooks.ts';
-import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
-import { $ground } from '../../core/stores/ground.ts';
-import { stockPageStore, type PageDataState } from '../../core/stores/page.ts';
-import { periodStore } from '../../core/stores/period.ts';
-import type { StockPageData } from '../../contract/types.ts';
+import { archiveOf } from '../../core/stores/archive.ts';
+import { instrumentStore } from '../../core/stores/instrument.ts';
 import {
   DataTable,
   type SortOrder,
@@ -13,15 +10,9 @@ import {
   type TableRow,
 } from '../../widgets/data-table/index.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
+import { ElementState } from '../../runtime/chrome/ElementState.tsx';
 import { MaskedHint } from '../../runtime/chrome/masked-hint.ts';
 import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
-import {
-  archiveQuery,
-  archiveTableStore,
-  createArchiveTableStore,
-  reloadArchiveTable,
-  type ArchiveTableState,
-} from './archive-table.store.ts';
 import {
   ARCHIVE_MOBILE_FIELDS,
   archiveRows,
@@ -60,92 +51,50 @@ export interface ArchiveTableProps {
 /** px: long periods (3Y is about 750 days) scroll inside this box with the head in view. */
 const ARCHIVE_MAX_HEIGHT = 480;
 
-/**
- * The archive of a page-data block follows that block's stores (the chart of the same block shares
- * its period and reads its total); an element with its own stock, ground or period loads its own.
- */
-export function ArchiveTable(props: ArchiveTableProps) {
-  useStyles(css, 'element');
-  const own = props.stockId !== undefined || props.groundId !== undefined || props.periodId !== undefined;
-  return own ? <OwnArchiveTable {...props} /> : <BlockArchiveTable {...props} />;
-}
-
 /** The custom element's component: sorting is announced as `fin-sort-change`. */
 export function ArchiveTableElement(props: Omit<ArchiveTableProps, 'onSortChange'>) {
   const { emit } = useHost();
   return <ArchiveTable {...props} onSortChange={(sort) => emit('fin-sort-change', sort)} />;
 }
 
-function BlockArchiveTable(props: ArchiveTableProps) {
-  const selector = props.pageData ?? DEFAULT_PAGE_DATA_SELECTOR;
-  const state = useStore(archiveTableStore(selector));
-  const page = useStore(stockPageStore(selector));
-  return (
-    <ArchiveView {...props} state={state} page={page} onRetry={() => void reloadArchiveTable(selector)} />
-  );
-}
-
-function OwnArchiveTable(props: ArchiveTableProps) {
-  const selector = props.pageData ?? DEFAULT_PAGE_DATA_SELECTOR;
-  const page = useStore(stockPageStore(selector));
-  const ground = useStore($ground);
-  const period = useStore(periodStore(selector));
-  const store = useMemo(() => createArchiveTableStore(), []);
-  const state = useStore(store.$state);
-  const query = archiveQuery({
-    stockId: props.stockId,
-    groundId: props.groundId,
-    periodId: props.periodId,
-    page: page.status === 'ok' ? page.data : null,
-    ground,
-    period,
-    followsSharedGround: selector === DEFAULT_PAGE_DATA_SELECTOR && props.groundId === undefined,
-  });
-  const queryKey = query ? JSON.stringify(query) : null;
-
-  useEffect(() => {
-    if (queryKey) void store.load(JSON.parse(queryKey));
-  }, [store, queryKey]);
-  useEffect(() => store.cancel, [store]);
-
-  if (props.stockId !== undefined && !query) {
-    return (
-      <ElementMessage kind="error">
-        {`<fin-archive-table stock-id="${props.stockId}">: give ground-id too (the page data has no ground for this stock)`}
-      </ElementMessage>
-    );
-  }
-  return (
-    <ArchiveView
-      {...props}
-      state={state}
-      page={props.stockId !== undefined ? { status: 'none' } : page}
-      onRetry={store.reload}
-    />
-  );
-}
-
-function ArchiveView({
-  state,
-  page,
-  onRetry,
+/**
+ * The archive of the instrument the attributes name (core/stores/archive.ts): without any, the
+ * archive of the page-data block, which the chart of the same block shares (its period, its total);
+ * with a stock, ground or period of its own, an archive of its own.
+ */
+export function ArchiveTable({
+  pageData,
+  stockId,
+  groundId,
+  periodId,
   loginUrl,
   accessUrl,
   onSortChange,
-}: ArchiveTableProps & {
-  state: ArchiveTableState;
-  page: PageDataState<StockPageData>;
-  onRetry: () => void;
-}) {
+}: ArchiveTableProps) {
+  useStyles(css, 'element');
   const { t, ready } = useLabels('archive', 'common', 'widgets');
+  const instrument = useStore(instrumentStore({ pageData, stockId, groundId }));
+  const archive = useMemo(
+    () => archiveOf({ pageData, stockId, groundId, periodId }),
+    [pageData, stockId, groundId, periodId],
+  );
+  const state = useStore(archive.$state);
   const rows = useMemo(() => archiveRows(state.table) as unknown as TableRow[], [state.table]);
   const columns = useMemo(
     () => (state.table ? archiveColumns(state.table.fields, state.table.fieldsLabels) : []),
     [state.table],
   );
 
-  if (page.status === 'error' || page.status === 'missing') {
+  if (instrument.status === 'page-error') {
+    const { page } = instrument;
     return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
+  }
+  if (instrument.status === 'ok' && instrument.instrument.groundId === null) {
+    return (
+      <ElementMessage kind="error">
+        {`<fin-archive-table stock-id="${stockId}">: give ground-id too (the page data has no ground for this stock)`}
+      </ElementMessage>
+    );
   }
   if (!ready) return <ElementMessage kind="loading">…</ElementMessage>;
 
@@ -166,42 +115,43 @@ function ArchiveView({
           <span className="at__currency"> · {state.table.currency}</span>
         ) : null}
       </h3>
-      {state.status === 'idle' || state.status === 'loading' ? (
-        <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>
-      ) : state.status === 'error' ? (
-        <ElementMessage kind="error" onRetry={onRetry} retryLabel={t('common:retry')}>
-          {t('common:error_load')}
-        </ElementMessage>
-      ) : state.total === 0 ? (
-        <ElementMessage kind="info">{t('archive:no_data')}</ElementMessage>
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            rows={rows}
-            caption={caption}
-            fixedHead
-            fixedFirstColumn
-            maxHeight={ARCHIVE_MAX_HEIGHT}
-            mobileColumns={ARCHIVE_MOBILE_FIELDS}
-            onSortChange={onSortChange}
-            t={t}
-          />
-          {hasMaskedPrice(state.table) ? (
-            <MaskedHint
-              className="at__hint"
-              texts={{
-                auth: t('archive:masked_hint_auth'),
-                paid: t('archive:masked_hint_paid'),
-                login: t('common:login'),
-                getAccess: t('archive:get_access'),
-              }}
-              loginUrl={loginUrl}
-              accessUrl={accessUrl}
+      <ElementState
+        t={t}
+        ready
+        state={state}
+        onRetry={() => void archive.reload()}
+        isEmpty={() => state.total === 0}
+        emptyText={t('archive:no_data')}
+      >
+        {() => (
+          <>
+            <DataTable
+              columns={columns}
+              rows={rows}
+              caption={caption}
+              fixedHead
+              fixedFirstColumn
+              maxHeight={ARCHIVE_MAX_HEIGHT}
+              mobileColumns={ARCHIVE_MOBILE_FIELDS}
+              onSortChange={onSortChange}
+              t={t}
             />
-          ) : null}
-        </>
-      )}
+            {hasMaskedPrice(state.table) ? (
+              <MaskedHint
+                className="at__hint"
+                texts={{
+                  auth: t('archive:masked_hint_auth'),
+                  paid: t('archive:masked_hint_paid'),
+                  login: t('common:login'),
+                  getAccess: t('archive:get_access'),
+                }}
+                loginUrl={loginUrl}
+                accessUrl={accessUrl}
+              />
+            ) : null}
+          </>
+        )}
+      </ElementState>
     </section>
   );
 }

@@ -10,7 +10,10 @@ import { resetLabels } from '../../core/stores/labels.ts';
 import { $page, resetPageData } from '../../core/stores/page.ts';
 import { $period, selectPeriod, setPeriodDates } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
-import { $archiveTable, archiveQuery, createArchiveTableStore } from './archive-table.store.ts';
+import { $archive, archiveQuery, archiveState, createArchiveResource } from '../../core/stores/archive.ts';
+import { resolveInstrument, type InstrumentOptions } from '../../core/stores/instrument.ts';
+import type { ChartPeriod } from '../../contract/period.ts';
+import type { StockPageData } from '../../contract/types.ts';
 import { archiveRow, archiveRows, hasMaskedPrice, plainArchiveCell } from './archive-table.utils.ts';
 
 const FIELDS = ['date', 'open', 'max', 'min', 'close', 'avg', 'volume', 'value', 'change'] as const;
@@ -142,7 +145,7 @@ afterEach(() => {
   act(() => {
     document.body.innerHTML = '';
   });
-  cleanStores($archiveTable, $user, $lang);
+  cleanStores($archive, $user, $lang);
   resetPageData();
   $ground.set(null);
   $period.set(null);
@@ -202,12 +205,36 @@ describe('columns the table does not know', () => {
 });
 
 describe('archiveQuery', () => {
-  const page = JSON.parse(pageData()) as Parameters<typeof archiveQuery>[0]['page'];
+  const page = JSON.parse(pageData()) as StockPageData;
+  interface QueryInput {
+    stockId?: number;
+    groundId?: number;
+    periodId?: number;
+    page: StockPageData | null;
+    ground: number | null;
+    period: ChartPeriod | null;
+    followsSharedGround: boolean;
+  }
+  /** The archive of an element with these attributes on a page with this data, ground and period. */
+  const archiveQueryOf = ({ stockId, groundId, periodId, ...input }: QueryInput) => {
+    const options: InstrumentOptions = {
+      stockId,
+      groundId,
+      ...(input.followsSharedGround ? {} : { pageData: '#own-block' }),
+    };
+    const state = resolveInstrument(
+      options,
+      input.page ? { status: 'ok', data: input.page } : { status: 'none' },
+      input.ground,
+      input.period,
+    );
+    return state.status === 'ok' ? archiveQuery(state.instrument, periodId) : null;
+  };
   const base = { page, ground: null, period: null, followsSharedGround: true };
 
   it('follows the shared ground and period of the page stock', () => {
     expect(
-      archiveQuery({
+      archiveQueryOf({
         ...base,
         ground: 2,
         period: { id: 4, from: '30.06.2024', to: '30.06.2025', lastDate: '30.06.2025' },
@@ -216,9 +243,9 @@ describe('archiveQuery', () => {
   });
 
   it('without a shared period uses 1M back from the last date; period-id gives the element its own', () => {
-    expect(archiveQuery(base)?.window).toEqual({ from: '30.05.2025', to: '30.06.2025' });
+    expect(archiveQueryOf(base)?.window).toEqual({ from: '30.05.2025', to: '30.06.2025' });
     expect(
-      archiveQuery({
+      archiveQueryOf({
         ...base,
         periodId: 2,
         period: { id: 1, from: '30.05.2025', to: '30.06.2025', lastDate: '30.06.2025' },
@@ -227,29 +254,29 @@ describe('archiveQuery', () => {
   });
 
   it('another stock needs its ground and counts its period from its own last date', () => {
-    expect(archiveQuery({ ...base, stockId: 22 })).toBeNull();
-    expect(archiveQuery({ ...base, stockId: 22, groundId: 2 })).toEqual({
+    expect(archiveQueryOf({ ...base, stockId: 22 })).toBeNull();
+    expect(archiveQueryOf({ ...base, stockId: 22, groundId: 2 })).toEqual({
       stockId: 22,
       groundId: 2,
       window: { periodId: 1 },
     });
-    expect(archiveQuery({ ...base, page: null })).toBeNull();
+    expect(archiveQueryOf({ ...base, page: null })).toBeNull();
   });
 });
 
-describe('$archiveTable', () => {
+describe('$archive', () => {
   function mountPage(overrides: Record<string, unknown> = {}) {
     act(() => {
       document.body.innerHTML = `<script type="application/json" id="fin-page-data">${pageData(overrides)}</script>`;
     });
-    return $archiveTable.listen(() => {});
+    return $archive.listen(() => {});
   }
 
   it('loads the 1M window of the page on first use and starts the shared period', async () => {
     answers[`${POST_1} 30.05.2025-30.06.2025`] = table('30.05.2025', '30.06.2025', [day('30.06.2025', 300)]);
     const stop = mountPage();
-    await vi.waitFor(() => expect($archiveTable.get().status).toBe('ready'));
-    expect($archiveTable.get()).toMatchObject({ total: 1, from: '30.05.2025', to: '30.06.2025' });
+    await vi.waitFor(() => expect($archive.get().status).toBe('ready'));
+    expect($archive.get()).toMatchObject({ total: 1, from: '30.05.2025', to: '30.06.2025' });
     expect($period.get()).toMatchObject({ id: 1, from: '30.05.2025', to: '30.06.2025' });
     expect(requests).toEqual([
       { method: 'POST', path: POST_1, body: { dateFrom: '30.05.2025', dateTo: '30.06.2025' } },
@@ -264,7 +291,7 @@ describe('$archiveTable', () => {
       day('27.06.2025', 299),
     ]);
     const stop = mountPage();
-    await vi.waitFor(() => expect($archiveTable.get().status).toBe('ready'));
+    await vi.waitFor(() => expect($archive.get().status).toBe('ready'));
     const signals: AbortSignal[] = [];
     fetchMock.mockImplementationOnce(async (_input, init) => {
       signals.push(init!.signal!);
@@ -272,11 +299,11 @@ describe('$archiveTable', () => {
     });
     selectPeriod(2);
     await vi.waitFor(() => expect(signals).toHaveLength(1));
-    expect($archiveTable.get()).toMatchObject({ status: 'loading', total: 0, from: '30.03.2025' });
+    expect($archive.get()).toMatchObject({ status: 'loading', total: 0, from: '30.03.2025' });
     selectPeriod(4);
-    await vi.waitFor(() => expect($archiveTable.get().status).toBe('ready'));
+    await vi.waitFor(() => expect($archive.get().status).toBe('ready'));
     expect(signals[0]!.aborted).toBe(true);
-    expect($archiveTable.get()).toMatchObject({ total: 2, from: '30.06.2024', to: '30.06.2025' });
+    expect($archive.get()).toMatchObject({ total: 2, from: '30.06.2024', to: '30.06.2025' });
     setPeriodDates('01.01.2025', '01.02.2025');
     await vi.waitFor(() =>
       expect(requests.at(-1)?.body).toEqual({ dateFrom: '01.01.2025', dateTo: '01.02.2025' }),
@@ -293,10 +320,10 @@ describe('$archiveTable', () => {
       'USD',
     );
     const stop = mountPage();
-    await vi.waitFor(() => expect($archiveTable.get().status).toBe('ready'));
+    await vi.waitFor(() => expect($archive.get().status).toBe('ready'));
     act(() => setGround(2));
-    await vi.waitFor(() => expect($archiveTable.get().table?.currency).toBe('USD'));
-    expect($archiveTable.get().total).toBe(2);
+    await vi.waitFor(() => expect($archive.get().table?.currency).toBe('USD'));
+    expect($archive.get().total).toBe(2);
     expect(requests.map((request) => request.path)).toEqual([POST_1, POST_2]);
     stop();
   });
@@ -305,8 +332,8 @@ describe('$archiveTable', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     answers[POST_1] = 500;
     const stop = mountPage();
-    await vi.waitFor(() => expect($archiveTable.get().status).toBe('error'));
-    expect($archiveTable.get()).toMatchObject({ table: null, total: 0 });
+    await vi.waitFor(() => expect($archive.get().status).toBe('error'));
+    expect($archive.get()).toMatchObject({ table: null, total: 0 });
     expect(error).toHaveBeenCalledWith(expect.stringContaining('archive of 7/1 not loaded'));
 
     answers[POST_1] = {
@@ -315,9 +342,9 @@ describe('$archiveTable', () => {
       total: 3,
     };
     setPeriodDates('01.01.2025', '01.02.2025');
-    await vi.waitFor(() => expect($archiveTable.get().status).toBe('ready'));
-    expect($archiveTable.get().total).toBe(0);
-    expect($archiveTable.get().table?.data).toEqual([]);
+    await vi.waitFor(() => expect($archive.get().status).toBe('ready'));
+    expect($archive.get().total).toBe(0);
+    expect($archive.get().table?.data).toEqual([]);
     stop();
   });
 });
@@ -331,16 +358,16 @@ describe('an archive of its own', () => {
       day('27.06.2025', 200),
       day('26.06.2025', 199),
     ]);
-    const store = createArchiveTableStore();
+    const store = createArchiveResource();
     await store.load({ stockId: 22, groundId: 2, window: { periodId: 1 } });
-    expect(store.$state.get()).toMatchObject({
+    expect(archiveState(store.$state.get())).toMatchObject({
       status: 'ready',
       total: 1,
       from: '27.05.2025',
       to: '27.06.2025',
     });
     await store.load({ stockId: 22, groundId: 2, window: { periodId: 2 } });
-    expect(store.$state.get()).toMatchObject({ total: 2, from: '27.03.2025' });
+    expect(archiveState(store.$state.get())).toMatchObject({ total: 2, from: '27.03.2025' });
     expect(requests.map((request) => [request.method, request.path, request.body.dateFrom])).toEqual([
       ['GET', '/api/stocks/get-tradings-full-info-table/22/2/', undefined],
       ['POST', '/api/stocks/22/2/createTableTradingFullInfo/', '27.03.2025'],

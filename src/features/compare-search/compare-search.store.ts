@@ -2,10 +2,13 @@
  * State and actions of one comparison search box (SPEC §4 "Comparison search"): the typed term,
  * the debounced and cancellable search over every search URL, the active tab, the highlighted
  * option and the selection. One store per box; the component only renders it and calls actions.
+ * The search is a resource (abort, latest wins, `task()`): tests `await allTasks()` after the
+ * debounce instead of polling.
  */
-import { atom } from 'nanostores';
-import { ApiError } from '../../core/api/client.ts';
+import { atom, computed } from 'nanostores';
+import { ApiError, toApiError } from '../../core/api/client.ts';
 import { searchForComparison } from '../../core/api/search.ts';
+import { createResource } from '../../core/resource.ts';
 import {
   COMPARE_SEARCH_DEBOUNCE_MS,
   mostResultsKind,
@@ -49,44 +52,68 @@ export interface CompareSearchChoice {
   event: 'compare' | 'select';
 }
 
+interface SearchKey {
+  term: string;
+  urls: Record<string, string>;
+  /** Every search is its own load, the same term again too. */
+  seq: number;
+}
+
+/** What the box shows besides the search under way. */
+type Box = Omit<CompareSearchState, 'status'> & {
+  /** A search was started for the shown term (the debounce ran out): its load gives the status. */
+  searching: boolean;
+};
+
+const INITIAL_BOX: Box = { ...INITIAL_COMPARE_SEARCH, searching: false };
+
 /** @param initialUrls the search URLs by kind; `setUrls` changes them for the next search. */
 export function createCompareSearchStore(initialUrls: Record<string, string> = {}) {
-  const $state = atom<CompareSearchState>(INITIAL_COMPARE_SEARCH);
+  const $box = atom<Box>(INITIAL_BOX);
   let urls = initialUrls;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let controller: AbortController | null = null;
+  let seq = 0;
 
-  const update = (patch: Partial<CompareSearchState>) => $state.set({ ...$state.get(), ...patch });
+  const update = (patch: Partial<Box>) => $box.set({ ...$box.get(), ...patch });
+
+  /**
+   * One search over every URL, newest wins (createResource aborts the older one). A URL that fails
+   * is that tab's error, logged; the others still show. The answer opens the list on the tab with
+   * the most results.
+   */
+  const search = createResource<SearchKey, CompareSearchGroup[]>({
+    describe: ({ term }) => `comparison search for "${term}"`,
+    async load({ term, urls: searchUrls }, signal) {
+      const groups = await Promise.all(
+        Object.entries(searchUrls).map(async ([kind, url]): Promise<CompareSearchGroup> => {
+          try {
+            return toCompareGroup(kind, await searchForComparison(url, term, signal));
+          } catch (error) {
+            if (!signal.aborted)
+              console.error(
+                `fin-elements: comparison search (${kind}) failed: ${toApiError(error, url).message}`,
+              );
+            return { kind, outcome: 'error', results: [] };
+          }
+        }),
+      );
+      if (signal.aborted) throw new ApiError('aborted', '', 'Cancelled'); // a newer term or a clear
+      update({ groups, active: mostResultsKind(groups), open: true, highlighted: -1 });
+      return groups;
+    },
+  });
+
+  /** What the box shows: the status is the search's while one is on for the shown term. */
+  const $state = computed([$box, search.$state], ({ searching, ...box }, load): CompareSearchState => ({
+    ...box,
+    status: !searching ? 'idle' : load.status === 'loading' ? 'loading' : 'ready',
+  }));
 
   /** Drops the pending search and aborts the one in flight. */
   function cancel(): void {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    controller?.abort();
-    controller = null;
-  }
-
-  async function search(term: string): Promise<void> {
-    controller?.abort();
-    const current = new AbortController();
-    controller = current;
-    update({ status: 'loading' });
-    const groups = await Promise.all(
-      Object.entries(urls).map(async ([kind, url]): Promise<CompareSearchGroup> => {
-        try {
-          return toCompareGroup(kind, await searchForComparison(url, term, current.signal));
-        } catch (error) {
-          if (!current.signal.aborted) {
-            const message = error instanceof ApiError ? error.message : String(error);
-            console.error(`fin-elements: comparison search (${kind}) failed: ${message}`);
-          }
-          return { kind, outcome: 'error', results: [] };
-        }
-      }),
-    );
-    if (controller !== current) return; // a newer term or a clear superseded this search
-    controller = null;
-    update({ status: 'ready', groups, active: mostResultsKind(groups), open: true, highlighted: -1 });
+    search.cancel();
   }
 
   /** The user typed: search the trimmed term 300 ms after the last keystroke if it is long enough. */
@@ -94,13 +121,14 @@ export function createCompareSearchStore(initialUrls: Record<string, string> = {
     cancel();
     const term = searchableTerm(value);
     if (term === null) {
-      update({ term: value, status: 'idle', groups: [], active: null, open: false, highlighted: -1 });
+      update({ term: value, searching: false, groups: [], active: null, open: false, highlighted: -1 });
       return;
     }
     update({ term: value, highlighted: -1 });
     timer = setTimeout(() => {
       timer = null;
-      void search(term);
+      update({ searching: true });
+      void search.load({ term, urls, seq: ++seq });
     }, COMPARE_SEARCH_DEBOUNCE_MS);
   }
 
@@ -109,7 +137,9 @@ export function createCompareSearchStore(initialUrls: Record<string, string> = {
     urls = next;
   }
 
-  function activeResults(state = $state.get()): CompareSearchResult[] {
+  function activeResults(
+    state: Pick<CompareSearchState, 'groups' | 'active'> = $box.get(),
+  ): CompareSearchResult[] {
     return state.groups.find((group) => group.kind === state.active)?.results ?? [];
   }
 
@@ -119,15 +149,15 @@ export function createCompareSearchStore(initialUrls: Record<string, string> = {
 
   /** Arrow keys: open the list, then move through the active group's options (wrapping). */
   function move(step: 1 | -1): void {
-    const state = $state.get();
-    if (state.groups.length === 0) return;
-    if (!state.open) {
+    const box = $box.get();
+    if (box.groups.length === 0) return;
+    if (!box.open) {
       update({ open: true });
       return;
     }
-    const count = activeResults(state).length;
+    const count = activeResults(box).length;
     if (count === 0) return;
-    const from = state.highlighted < 0 ? (step > 0 ? -1 : count) : state.highlighted;
+    const from = box.highlighted < 0 ? (step > 0 ? -1 : count) : box.highlighted;
     update({ highlighted: (from + step + count) % count });
   }
 
@@ -136,16 +166,16 @@ export function createCompareSearchStore(initialUrls: Record<string, string> = {
   }
 
   function setOpen(open: boolean): void {
-    const state = $state.get();
-    if (open && state.groups.length === 0) return;
-    update({ open, highlighted: open ? state.highlighted : -1 });
+    const box = $box.get();
+    if (open && box.groups.length === 0) return;
+    update({ open, highlighted: open ? box.highlighted : -1 });
   }
 
   /**
    * Picks an option of the active group (the highlighted one by default): the input shows its
    * name, the list closes, and the caller fires the event this returns.
    */
-  function choose(index = $state.get().highlighted, types?: readonly string[]): CompareSearchChoice | null {
+  function choose(index = $box.get().highlighted, types?: readonly string[]): CompareSearchChoice | null {
     const result = activeResults()[index];
     if (!result) return null;
     cancel();
@@ -154,7 +184,7 @@ export function createCompareSearchStore(initialUrls: Record<string, string> = {
       selected: result,
       open: false,
       highlighted: -1,
-      status: 'idle',
+      searching: false,
     });
     return { result, event: selectionEvent(result, types) };
   }
@@ -162,7 +192,7 @@ export function createCompareSearchStore(initialUrls: Record<string, string> = {
   /** The clear button: back to an empty box (the caller fires the cancel event). */
   function clear(): void {
     cancel();
-    $state.set(INITIAL_COMPARE_SEARCH);
+    $box.set(INITIAL_BOX);
   }
 
   return {
@@ -176,7 +206,7 @@ export function createCompareSearchStore(initialUrls: Record<string, string> = {
     choose,
     clear,
     dispose: cancel,
-    activeResults,
+    activeResults: () => activeResults(),
   };
 }
 

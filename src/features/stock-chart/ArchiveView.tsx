@@ -1,21 +1,29 @@
-import { ArchiveTable } from '../archive-table/index.ts';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
+import { InnerElement } from './InnerElement.tsx';
 
 /**
- * View 2 "archive" (SPEC §2), loaded when first shown; it follows the period of the chart's
- * page-data block by itself.
+ * View 2 "archive" (SPEC §2): `<fin-archive-table>` of the chart's page-data block, loaded when
+ * first shown. It follows the block's period by itself and shares the block's archive with the
+ * chart's Excel export (core/stores/archive.ts).
  */
 export function ArchiveView({
   pageData,
   loginUrl,
   accessUrl,
+  loadingText,
 }: {
   pageData: string;
   loginUrl: string;
   accessUrl: string;
+  loadingText: string;
 }) {
   return (
-    <>
-      <ArchiveTable pageData={pageData} loginUrl={loginUrl} accessUrl={accessUrl} />
-    </>
+    <InnerElement
+      tag="fin-archive-table"
+      attributes={{ 'page-data': pageData, 'login-url': loginUrl, 'access-url': accessUrl }}
+      // Sorting the archive view is not an event of the chart.
+      keep={['fin-sort-change']}
+      fallback={<ElementMessage kind="loading">{loadingText}</ElementMessage>}
+    />
   );
 }

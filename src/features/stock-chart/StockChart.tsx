@@ -34,7 +34,8 @@ import {
 import { useStyles } from '../../runtime/styles.ts';
 import css from './stock-chart.css?inline';
 
-// Parts a first view does not need load when first used (the chart's own bundle stays small).
+// Parts a first view does not need load when first used (the chart's own bundle stays small); the
+// archive view and the compare field are other elements, whose code loads by their tags.
 const ArchiveView = lazy(() => import('./ArchiveView.tsx').then((m) => ({ default: m.ArchiveView })));
 const DynamicTable = lazy(() => import('./DynamicTable.tsx').then((m) => ({ default: m.DynamicTable })));
 const CompareField = lazy(() => import('./CompareField.tsx').then((m) => ({ default: m.CompareField })));
@@ -335,6 +336,7 @@ export function StockChart({
               pageData={pageData}
               loginUrl={loginUrl}
               accessUrl={accessUrl}
+              loadingText={t('common:loading')}
               onCompare={onCompare}
               onCancel={onClearCompareField}
             />
@@ -427,7 +429,12 @@ export function StockChart({
           )
         ) : view === VIEW_ARCHIVE ? (
           <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
-            <ArchiveView pageData={pageData} loginUrl={loginUrl} accessUrl={accessUrl} />
+            <ArchiveView
+              pageData={pageData}
+              loginUrl={loginUrl}
+              accessUrl={accessUrl}
+              loadingText={t('common:loading')}
+            />
           </Suspense>
         ) : null}
       </div>

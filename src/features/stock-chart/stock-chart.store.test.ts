@@ -1,4 +1,4 @@
-import { cleanStores } from 'nanostores';
+import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartPoint, TradingSeries, TradingsRequest } from '../../contract/stocks.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
@@ -7,7 +7,7 @@ import { resetPageData, setStockPageData, $page } from '../../core/stores/page.t
 import { $period, periodStore, resetPeriods } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import { PAID_ACCESS_LEVEL, type StockPageData } from '../../contract/types.ts';
-import { $archiveTable, archiveTableStore } from '../archive-table/archive-table.store.ts';
+import { $archive, archiveOf } from '../../core/stores/archive.ts';
 import { createStockChartStore, type StockChartStore } from './stock-chart.store.ts';
 
 const LAST = '30.06.2025';
@@ -177,19 +177,11 @@ function setUser(kind: 'anonymous' | 'free' | 'paid') {
 let store: StockChartStore;
 let stop: () => void = () => {};
 
-/** Lets the store's coalesced sync run, then waits for the main data. */
+/** Waits for every load under way (and those they start), then expects the main data there. */
 async function ready() {
-  await Promise.resolve();
-  await vi.waitFor(() => expect(store.$state.get().status).toBe('ready'));
+  await allTasks();
+  expect(store.$state.get().status).toBe('ready');
 }
-
-/**
- * Lets everything already set in motion run to its end before a check that nothing more
- * happened. The stubbed server answers in promise jobs (no timers, no delay), and the store
- * handles answers and coalesces syncs in promise jobs too, so by the next task every call that an
- * answer or an action would start has been made and shows in `calls`.
- */
-const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function start(user: 'anonymous' | 'free' | 'paid' = 'paid', data = pageData()) {
   setUser(user);
@@ -237,7 +229,7 @@ afterEach(() => {
   resetPageData();
   resetPeriods();
   $ground.set(null);
-  cleanStores($user, $page, $ground, $period, $archiveTable, archiveTableStore('#second-stock'));
+  cleanStores($user, $page, $ground, $period, $archive, archiveOf({ pageData: '#second-stock' }).$state);
   document.body.innerHTML = '';
 });
 
@@ -297,8 +289,8 @@ describe('loading the chart', () => {
     start('paid');
     await ready();
     store.setDates('01.01.2024', '31.01.2024', 'from');
-    await vi.waitFor(() => expect(tradingCalls()).toHaveLength(3));
     await ready();
+    expect(tradingCalls()).toHaveLength(3);
     expect(tradingCalls()[1]?.body).toMatchObject({ date_from: '01.01.2024', getChartIteration: 1 });
     expect(tradingCalls()[2]?.body).toMatchObject({
       date_from: '31.05.2025',
@@ -318,15 +310,14 @@ describe('loading the chart', () => {
     start('paid');
     await ready();
     store.selectPeriod(2);
-    await vi.waitFor(() => expect(tradingCalls()).toHaveLength(3));
     await ready();
+    expect(tradingCalls()).toHaveLength(3);
     expect(tradingCalls()[2]?.body).toMatchObject({
       date_from: '27.03.2025',
       date_to: '27.06.2025',
       getChartIteration: 2,
     });
     expect(store.$state.get().main?.data).toEqual([]);
-    await settled();
     expect(tradingCalls()).toHaveLength(3);
   });
 
@@ -348,7 +339,8 @@ describe('loading the chart', () => {
       return reply;
     };
     store.selectPeriod(0);
-    await vi.waitFor(() => expect(store.$state.get().noIntraday).toBe(true));
+    await allTasks();
+    expect(store.$state.get().noIntraday).toBe(true);
     await ready();
     expect($period.get()?.id).toBe(1);
     expect(tradingCalls().at(-1)?.body).toMatchObject({ date_from: '30.05.2025', date_to: LAST });
@@ -358,7 +350,8 @@ describe('loading the chart', () => {
     start('paid', pageData({ groundId: 2 }));
     await ready();
     store.selectPeriod(0);
-    await vi.waitFor(() => expect($period.get()?.id).toBe(1));
+    await allTasks();
+    expect($period.get()?.id).toBe(1);
     await ready();
     expect(tradingCalls().every((call) => call.body?.date_from !== call.body?.date_to)).toBe(true);
     expect(tradingCalls().every((call) => (call.body?.trading_ground_ids as number[])[0] === 2)).toBe(true);
@@ -367,7 +360,8 @@ describe('loading the chart', () => {
   it('shows a failed load as an error and loads again on retry', async () => {
     tradingsReply = () => ({ status: 500, body: { error: 'boom' } });
     start('paid');
-    await vi.waitFor(() => expect(store.$state.get().status).toBe('error'));
+    await allTasks();
+    expect(store.$state.get().status).toBe('error');
     expect(store.$state.get().error?.status).toBe(500);
     tradingsReply = defaultTradings;
     store.retry();
@@ -432,9 +426,8 @@ describe('compare', () => {
     await ready();
     expect(store.addCompare(stock(2))).toBe(true);
     expect(store.addCompare(stock(3, 2))).toBe(true);
-    await vi.waitFor(() =>
-      expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true),
-    );
+    await allTasks();
+    expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true);
     expect(
       tradingCalls()
         .slice(1)
@@ -478,15 +471,13 @@ describe('compare', () => {
     store.addCompare(stock(3, 2));
     store.addCompare(index(1));
     store.addCompare(index(2));
-    await vi.waitFor(() =>
-      expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true),
-    );
+    await allTasks();
+    expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true);
     calls = [];
     store.selectPeriod(2);
     await ready();
-    await vi.waitFor(() =>
-      expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true),
-    );
+    await allTasks();
+    expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true);
     expect(tradingCalls().map((call) => call.body)).toEqual([
       expect.objectContaining({
         date_from: '30.03.2025',
@@ -510,9 +501,8 @@ describe('compare', () => {
     await ready();
     store.addCompare(index(1));
     store.addCompare(index(2));
-    await vi.waitFor(() =>
-      expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true),
-    );
+    await allTasks();
+    expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true);
     const indexCalls = calls.filter((call) => call.path.includes('/api/indexes/'));
     expect(indexCalls.map((call) => [call.path, call.body])).toEqual([
       [
@@ -543,10 +533,12 @@ describe('compare', () => {
     start('paid');
     await ready();
     store.addCompare(index(9));
-    await vi.waitFor(() => expect(store.$state.get().compared).toHaveLength(0));
+    await allTasks();
+    expect(store.$state.get().compared).toHaveLength(0);
     expect(store.$alert.get()?.key).toBe('compare:null_compare_data');
     store.addCompare(stock(27));
-    await vi.waitFor(() => expect(store.$state.get().compared).toHaveLength(0));
+    await allTasks();
+    expect(store.$state.get().compared).toHaveLength(0);
     // A compared stock's 206 does not move the chart's dates.
     expect($period.get()).toMatchObject({ id: 1, from: '30.05.2025' });
   });
@@ -556,7 +548,8 @@ describe('compare', () => {
     await ready();
     store.toggleCompare();
     store.addCompare(stock(2));
-    await vi.waitFor(() => expect(store.$state.get().compared[0]?.data).not.toBeNull());
+    await allTasks();
+    expect(store.$state.get().compared[0]?.data).not.toBeNull();
     calls = [];
     store.cancelCompare();
     await ready();
@@ -596,15 +589,14 @@ describe('following the page', () => {
     await ready();
     setStockPageData(pageData({ groundId: 2 }));
     $ground.set(2);
-    await vi.waitFor(() => expect(tradingCalls()).toHaveLength(2));
     await ready();
+    expect(tradingCalls()).toHaveLength(2);
     expect(tradingCalls()[1]?.body).toMatchObject({ trading_ground_ids: [2] });
   });
 
   it('loads nothing when the page hides the graph', async () => {
     start('paid', pageData({ hideGraph: true }));
-    // The chart has read its page: a load would have gone out in that same sync.
-    await vi.waitFor(() => expect(store.$context.get()?.hideGraph).toBe(true));
+    await allTasks();
     expect(tradingCalls()).toHaveLength(0);
     expect(store.$state.get().status).toBe('idle');
   });
@@ -632,8 +624,7 @@ describe('several instruments on one page (DESIGN §3)', () => {
     const other = createStockChartStore({ pageData: '#second-stock' });
     const stopOther = other.start();
     await ready();
-    await vi.waitFor(() => expect(other.$state.get().status).toBe('ready'));
-    await settled();
+    expect(other.$state.get().status).toBe('ready');
     expect(
       tradingCalls().map((call) => [call.body?.stocks_ids, call.body?.date_from, call.body?.date_to]),
     ).toEqual([
@@ -645,7 +636,8 @@ describe('several instruments on one page (DESIGN §3)', () => {
 
     // A tab of the second chart leaves the first chart's period alone.
     expect(other.selectPeriod(4)).toBe(true);
-    await vi.waitFor(() => expect(tradingCalls()).toHaveLength(3));
+    await allTasks();
+    expect(tradingCalls()).toHaveLength(3);
     expect(tradingCalls()[2]?.body).toMatchObject({ stocks_ids: [2], date_from: '27.06.2024' });
     expect($period.get()).toMatchObject({ id: 1, from: '30.05.2025' });
     expect(changes).toBe(1);
@@ -659,9 +651,9 @@ describe('several instruments on one page (DESIGN §3)', () => {
     const other = createStockChartStore({ pageData: '#second-stock' });
     const stops = [other.start(), store.$archive.listen(() => {}), other.$archive.listen(() => {})];
     await ready();
-    await vi.waitFor(() => expect(other.$state.get().status).toBe('ready'));
-    await vi.waitFor(() => expect(store.$archive.get().status).toBe('ready'));
-    await vi.waitFor(() => expect(other.$archive.get().status).toBe('ready'));
+    expect(other.$state.get().status).toBe('ready');
+    expect(store.$archive.get().status).toBe('ready');
+    expect(other.$archive.get().status).toBe('ready');
     expect(calls.filter((call) => call.path.endsWith('/createTableTradingFullInfo/'))).toEqual([
       expect.objectContaining({
         path: '/api/stocks/1/1/createTableTradingFullInfo/',
@@ -684,7 +676,7 @@ describe('several instruments on one page (DESIGN §3)', () => {
     start('paid');
     const stopArchive = store.$archive.listen(() => {});
     await ready();
-    await vi.waitFor(() => expect(store.$archive.get().status).toBe('error'));
+    expect(store.$archive.get().status).toBe('error');
     expect(store.exportExcel()).toEqual({ kind: 'archive_error' });
     expect(store.$alert.get()?.key).toBe('chart:export_archive_error');
     stopArchive();
@@ -699,7 +691,6 @@ describe('the 206 retry chain', () => {
         : { status: 206, body: { date: request.date_to, 'date.numeric': ms(request.date_to) / 1000 } };
     start('paid');
     await ready();
-    await settled();
     const chain = () =>
       tradingCalls().map((call) => [call.body?.date_from, call.body?.date_to, call.body?.getChartIteration]);
     expect(chain()).toEqual([
@@ -712,9 +703,8 @@ describe('the 206 retry chain', () => {
 
     // Another window starts another chain: again exactly one retry.
     store.selectPeriod(2);
-    await vi.waitFor(() => expect(tradingCalls()).toHaveLength(4));
     await ready();
-    await settled();
+    expect(tradingCalls()).toHaveLength(4);
     expect(chain().slice(2)).toEqual([
       ['30.03.2025', LAST, 1],
       ['30.03.2025', LAST, 2],
@@ -728,8 +718,8 @@ describe('Today known in advance', () => {
     await ready();
     expect(store.$state.get().noIntraday).toBe(true);
     store.selectPeriod(0);
-    await vi.waitFor(() => expect($period.get()?.id).toBe(1));
-    await settled();
+    await allTasks();
+    expect($period.get()?.id).toBe(1);
     expect(tradingCalls().some((call) => call.body?.date_from === call.body?.date_to)).toBe(false);
   });
 
@@ -751,7 +741,7 @@ describe('only real period changes', () => {
     expect(store.setDates('01.06.2025', '10.06.2025', 'from')).toMatchObject({ ok: true, changed: true });
     await ready();
     expect(store.setDates('01.06.2025', '10.06.2025', 'from')).toMatchObject({ ok: true, changed: false });
-    await settled();
+    await allTasks();
     expect(tradingCalls()).toHaveLength(2);
   });
 });
@@ -764,8 +754,10 @@ describe('index compare (SPEC §7, §8)', () => {
     await ready();
     store.addCompare(index(1));
     store.addCompare(index(2));
-    const loaded = () =>
-      vi.waitFor(() => expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true));
+    const loaded = async () => {
+      await allTasks();
+      expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true);
+    };
     await loaded();
     calls = [];
     store.setDates(LAST, LAST, 'from');
@@ -790,14 +782,12 @@ describe('index compare (SPEC §7, §8)', () => {
     store.addCompare(index(1));
     store.addCompare(index(2));
     store.addCompare(stock(2));
-    await vi.waitFor(() =>
-      expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true),
-    );
+    await allTasks();
+    expect(store.$state.get().compared.every((item) => item.data !== null)).toBe(true);
     indexReply = () => ({ status: 500, body: { error: 'boom' } });
     store.selectPeriod(2);
-    await vi.waitFor(() =>
-      expect(store.$state.get().compared.map((item) => item.key)).toEqual(['stock:2:1']),
-    );
+    await allTasks();
+    expect(store.$state.get().compared.map((item) => item.key)).toEqual(['stock:2:1']);
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('compared indexes not loaded'));
     expect(store.$alert.get()).toBeNull();
     indexReply = defaultIndex;
@@ -820,8 +810,8 @@ describe('index compare (SPEC §7, §8)', () => {
     store.addCompare(index(9));
     store.removeCompare('index:9');
     open();
-    await vi.waitFor(() => expect(calls.some((call) => call.path.includes('/api/indexes/9/'))).toBe(true));
-    await settled();
+    await allTasks();
+    expect(calls.some((call) => call.path.includes('/api/indexes/9/'))).toBe(true);
     expect(store.$alert.get()).toBeNull();
   });
 });
@@ -832,7 +822,8 @@ describe('the compare field clear (SPEC §4 "Clear emits cancel events")', () =>
     await ready();
     store.toggleCompare();
     store.addCompare(stock(2));
-    await vi.waitFor(() => expect(store.$state.get().compared[0]?.data).not.toBeNull());
+    await allTasks();
+    expect(store.$state.get().compared[0]?.data).not.toBeNull();
     calls = [];
     expect(store.cancelCompare({ closeField: false })).toBe(true);
     await ready();
@@ -841,7 +832,7 @@ describe('the compare field clear (SPEC §4 "Clear emits cancel events")', () =>
     // Nothing compared: nothing to cancel, nothing reloads.
     calls = [];
     expect(store.cancelCompare({ closeField: false })).toBe(false);
-    await settled();
+    await allTasks();
     expect(tradingCalls()).toEqual([]);
   });
 });

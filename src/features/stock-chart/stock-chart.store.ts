@@ -1,81 +1,66 @@
 /**
- * The state of one `<fin-stock-chart>` (SPEC §4 "Stock chart"): what the chart shows for the
- * stock of its page-data block, the trading ground and the block's period; the compared stocks
- * and indexes with their colours; the 206 retry; Today availability; the extended view; alerts
- * and prompts.
+ * The state of one `<fin-stock-chart>` (SPEC §4 "Stock chart"), wired from its parts:
+ * stock-chart.windows.ts (the window of dates, the main loads, the 206 retry, Today),
+ * stock-chart.compare.ts (compared stocks and indexes, their colours and calls) and
+ * stock-chart.export.ts (the Excel export, the prompts and dialogs), plus the alerts.
  *
- * It follows the stores of its page-data block itself (the block's page data and period, and for
- * the page's main block the shared `$ground`; `$user`), so a ground switch (which sets the page
- * data, the period and the ground one after the other) gives one load. An instrument with its own
- * block has its own period: two charts with different last dates never reset each other's.
- * Series are kept for the current window only: a new window clears them and loads again.
+ * The chart follows its page-data block (the block's page data and period, and for the page's
+ * main block the shared `$ground`) and `$user`. `$state` and `$context` are computed from those
+ * and from the parts' stores; `start()` follows them with one effect that loads what a new window
+ * or view mode needs. User actions call the actions below (they may write stores, batched so the
+ * chart loads once); answers of calls are handled like actions; nothing that follows a store
+ * writes it. Series are kept for the window shown only: a new window loads again.
  */
-import { atom, type ReadableAtom } from 'nanostores';
+import { atom, batch, computed, effect, type ReadableAtom } from 'nanostores';
 import { accessPrompt, isPaid } from '../../core/access.ts';
-import { ApiError } from '../../core/api/client.ts';
-import { fetchIndexCompareGraphicData, fetchIndexGraphicData } from '../../core/api/indexes.ts';
-import { INTRADAY_PERIOD_ID } from '../../contract/period.ts';
-import type { IndexGraphPoint } from '../../contract/indexes.ts';
-import { logGlobalAction } from '../../core/api/profile.ts';
-import { archiveExportUrl, fetchTradings } from '../../core/api/stocks.ts';
-import type { ChartPoint, TradingField, TradingSeries } from '../../contract/stocks.ts';
+import type { ApiError } from '../../core/api/client.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
-import { parseDisplayDate } from '../../contract/calendar.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
-import { $ground } from '../../core/stores/ground.ts';
-import { stockPageStore } from '../../core/stores/page.ts';
-import { DEFAULT_PERIOD_ID, type ChartPeriod, type PeriodId } from '../../contract/period.ts';
+import { archiveOf } from '../../core/stores/archive.ts';
+import { instrumentSources, resolveInstrument } from '../../core/stores/instrument.ts';
+import type { PageDataState } from '../../core/stores/page.ts';
 import {
   initPeriod,
-  periodStore,
   selectPeriod as selectBlockPeriod,
   setPeriodDates,
   type PeriodDatesResult,
 } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
-import type { StockPageData, TradingGround, UserGlobals } from '../../contract/types.ts';
-import { archiveTableStore, type ArchiveTableState } from '../archive-table/archive-table.store.ts';
-import { allocateColor } from '../../contract/palette.ts';
+import { DEFAULT_PERIOD_ID, type ChartPeriod, type PeriodId } from '../../contract/period.ts';
+import type { TradingSeries } from '../../contract/stocks.ts';
+import type { StockPageData, UserGlobals } from '../../contract/types.ts';
+import {
+  comparedItems,
+  createChartCompare,
+  type ComparedData,
+  type ComparedEntry,
+} from './stock-chart.compare.ts';
+import { createChartExport, type ChartPrompts } from './stock-chart.export.ts';
 import {
   ALERT_MS,
-  calendarToday,
-  compareLimitAlert,
   entityKey,
-  excelExportDecision,
-  EXTENDED_FIELDS,
   isTodayAvailable,
-  isTodayPeriod,
-  retryWindow,
-  type ChartEntity,
   type ComparedItem,
   type ExcelExportDecision,
 } from './stock-chart.utils.ts';
+import {
+  chartContext,
+  chartWindow,
+  createChartWindows,
+  groundKey,
+  primaryView,
+  shownMode,
+  withoutToday,
+  type ChartMode,
+  type ChartWindow,
+  type OpenWindow,
+  type StockChartContext,
+} from './stock-chart.windows.ts';
 
-/** The tradings link when the page data names none (the reference server's). */
-export const DEFAULT_TRADINGS_LINK = '/api/stocks/get_tradings/';
-/** SPEC §7: logged once, on the first index compare. */
-export const INDEX_COMPARE_ACTION_ID = 313;
+export { DEFAULT_TRADINGS_LINK, type ChartMode, type StockChartContext } from './stock-chart.windows.ts';
+export { INDEX_COMPARE_ACTION_ID } from './stock-chart.compare.ts';
 
-export type ChartMode = 'line' | 'extended';
-
-/** What the element needs from its page: the stock, the ground it shows, the user. */
-export interface StockChartContext {
-  stockId: number;
-  groundId: number;
-  stringId: string;
-  tradingGrounds: TradingGround[];
-  tradingsLink: string;
-  archiveExportLink: string | null;
-  excelExportAccess: boolean;
-  /** DD.MM.YYYY: the stock's last trading date on this ground (page data excelDefaultEnd). */
-  lastDate: string;
-  hideGraph: boolean;
-  /** Page data intradayAvailable: false hides Today up front; null when the page does not say. */
-  intradayAvailable: boolean | null;
-  user: UserGlobals;
-}
-
-export interface StockChartState {
+export interface StockChartState extends ChartPrompts {
   /** Of the main data of the view (the main stock's line, or the extended series). */
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** Why the last load failed (logged; the element offers a retry). */
@@ -94,12 +79,6 @@ export interface StockChartState {
   /** The window the shown data is for, DD.MM.YYYY. */
   from: string | null;
   to: string | null;
-  /** A log-in prompt for a feature an anonymous visitor tried. */
-  loginPrompt: 'compare' | 'export' | 'watchlist' | null;
-  /** The open dialog: the access-upgrade dialog (free users) or the watchlist. */
-  dialog: 'access' | 'watchlist' | null;
-  /** An export above the auto-export limit: the link the user clicks after the notice. */
-  exportLink: { url: string; total: number } | null;
 }
 
 export interface ChartAlert {
@@ -108,109 +87,37 @@ export interface ChartAlert {
   id: number;
 }
 
-const INITIAL: StockChartState = {
-  status: 'idle',
-  error: null,
-  mode: 'line',
-  main: null,
-  extended: null,
-  compared: [],
-  mainVisible: true,
-  compareOpen: false,
-  noIntraday: false,
-  from: null,
-  to: null,
-  loginPrompt: null,
-  dialog: null,
-  exportLink: null,
-};
-
-/** The element's context from the page data, the shared ground and the user; null without page data. */
-export function chartContext(
-  page: StockPageData | null,
-  sharedGround: number | null,
-  followsSharedGround: boolean,
-  user: UserGlobals,
-): StockChartContext | null {
-  if (!page) return null;
-  const shared =
-    followsSharedGround && sharedGround !== null && page.tradingGrounds.some((g) => g.id === sharedGround)
-      ? sharedGround
-      : null;
-  return {
-    stockId: page.stockId,
-    groundId: shared ?? page.groundId,
-    stringId: page.stringId,
-    tradingGrounds: page.tradingGrounds,
-    tradingsLink: page.tradingsLink || DEFAULT_TRADINGS_LINK,
-    archiveExportLink: page.archiveExportLink || null,
-    excelExportAccess: page.excelExportAccess,
-    lastDate: page.excelDefaultEnd,
-    hideGraph: page.hideGraph,
-    intradayAvailable: page.intradayAvailable ?? null,
-    user,
-  };
-}
-
-function indexPoints(points: readonly IndexGraphPoint[]): ChartPoint[] {
-  // Index points carry Unix seconds (SPEC §3 "Chart point"); the chart works in ms.
-  return points.map((point) => [point['date.numeric'] * 1000, point.value]);
-}
-
-function asApiError(error: unknown): ApiError {
-  return error instanceof ApiError ? error : new ApiError('json', '', (error as Error).message);
-}
-
-function isAborted(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'aborted';
-}
-
 export interface StockChartStoreOptions {
   /** CSS selector of the page-data block; default `#fin-page-data` (which follows the shared ground). */
   pageData?: string;
 }
 
+/** The view the user picked: the chart mode, and a counter that makes the window load again. */
+interface ChartView {
+  mode: ChartMode;
+  generation: number;
+}
+
+/** No compared items: the same array every time, so the chart's memos hold. */
+const NOT_COMPARED: ComparedItem[] = [];
+
+const mainKeyOf = (ctx: StockChartContext) =>
+  entityKey({ model: 'stock', id: ctx.stockId, tgId: ctx.groundId });
+
 export function createStockChartStore(options: StockChartStoreOptions = {}) {
   const selector = options.pageData ?? DEFAULT_PAGE_DATA_SELECTOR;
-  const followsSharedGround = selector === DEFAULT_PAGE_DATA_SELECTOR;
-  const $page = stockPageStore(selector);
-  const $period = periodStore(selector);
-  /** The archive of the same block: its total decides the Excel export (SPEC §5). */
-  const $archive = archiveTableStore(selector);
-  const selectBlockPeriodId = (id: PeriodId) => selectBlockPeriod(id, selector);
-  const $state = atom<StockChartState>(INITIAL);
-  const $context = atom<StockChartContext | null>(null);
+  const instrument = { pageData: selector };
+  const [$page, $ground, $period] = instrumentSources(instrument);
+  const $view = atom<ChartView>({ mode: 'line', generation: 0 });
   const $alert = atom<ChartAlert | null>(null);
-
-  let alertTimer: ReturnType<typeof setTimeout> | undefined;
-  let alertSeq = 0;
-  /** The window the series in the state belong to; a new one aborts every load of the old. */
-  let windowKey: string | null = null;
-  let controller = new AbortController();
-  /** Loads in flight for the current window: 'main', 'extended' or an item key. */
-  const inflight = new Set<string>();
-  /** Stock/ground pairs found without intraday data. */
-  const noIntraday = new Set<string>();
-  /**
-   * The window a 206 sent the chart to: the next load of the main data for it is the retry
-   * (getChartIteration 2), and a 206 on the retry ends the chain (SPEC §4: retry once). Kept per
-   * request chain, not per window change: the window of the retry may be the one just asked for.
-   */
-  let pendingRetry: { from: string; to: string } | null = null;
-  /** The next load follows a period the user picked (sent as userChangePeriod). */
-  let userChangedPeriod = false;
-  let indexCompareLogged = false;
-  let scheduled = false;
-  let started = 0;
-  let stops: Array<() => void> = [];
-
-  const update = (patch: Partial<StockChartState>) => $state.set({ ...$state.get(), ...patch });
-  const groundKey = (ctx: StockChartContext) => `${ctx.stockId}/${ctx.groundId}`;
-  const mainKey = (ctx: StockChartContext) =>
-    entityKey({ model: 'stock', id: ctx.stockId, tgId: ctx.groundId });
+  /** The archive of the same block: its total decides the Excel export (SPEC §5). */
+  const $archive = archiveOf(instrument).$state;
 
   // -------------------------------------------------------------------------------------------
   // Alerts (SPEC §9: they hide after 3 s)
+
+  let alertTimer: ReturnType<typeof setTimeout> | undefined;
+  let alertSeq = 0;
 
   function alert(key: string): void {
     clearTimeout(alertTimer);
@@ -226,431 +133,198 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     $alert.set(null);
   }
 
+  const compare = createChartCompare({ alert });
+  const windows = createChartWindows({ selector, receiveStocks: compare.receiveStocks });
+  const gates = createChartExport({ alert });
+
   // -------------------------------------------------------------------------------------------
-  // Following the shared stores
+  // Derived
 
-  function schedule(): void {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(() => {
-      scheduled = false;
-      if (started > 0) sync();
-    });
+  /** Context, mode and window from the inputs: the one derivation behind $state and the loads. */
+  function inputsOf(
+    page: PageDataState<StockPageData>,
+    ground: number | null,
+    blockPeriod: ChartPeriod | null,
+    user: UserGlobals,
+    view: ChartView,
+    noIntraday: readonly string[],
+  ) {
+    const resolved = resolveInstrument(instrument, page, ground, blockPeriod);
+    const ctx = chartContext(resolved, user);
+    const period = resolved.status === 'ok' ? resolved.instrument.period : null;
+    const mode = shownMode(view.mode, user);
+    const window = chartWindow({ ctx, period, mode, noIntraday, generation: view.generation });
+    return { ctx, period, mode, window };
   }
 
-  function currentContext(): StockChartContext | null {
-    const page = $page.get();
-    return chartContext(
-      page.status === 'ok' ? page.data : null,
-      $ground.get(),
-      followsSharedGround,
-      $user.get(),
-    );
+  /** The inputs now (actions). */
+  const current = () =>
+    inputsOf($page.get(), $ground.get(), $period.get(), $user.get(), $view.get(), windows.$noIntraday.get());
+
+  // Flat over the block's stores (see instrumentSources): the element lets them go in time.
+  const $context = computed([$page, $ground, $period, $user], (page, ground, period, user) =>
+    chartContext(resolveInstrument(instrument, page, ground, period), user),
+  );
+
+  let shownItems: {
+    items: ComparedEntry[];
+    data: ComparedData;
+    windowId: string | null;
+    value: ComparedItem[];
+  } | null = null;
+  /** The compared items with the window's series, the same array while they do not change. */
+  function comparedOf(items: ComparedEntry[], data: ComparedData, windowId: string | null): ComparedItem[] {
+    if (shownItems?.items !== items || shownItems.data !== data || shownItems.windowId !== windowId)
+      shownItems = { items, data, windowId, value: comparedItems(items, data, windowId) };
+    return shownItems.value;
   }
 
-  function resetWindow(key: string | null): void {
-    controller.abort();
-    controller = new AbortController();
-    inflight.clear();
-    windowKey = key;
-    const state = $state.get();
-    update({
-      main: null,
-      extended: null,
-      compared: state.compared.map((item) => (item.data === null ? item : { ...item, data: null })),
-    });
-  }
-
-  /** Brings the state in line with the page, ground, user, period and mode: loads what is missing. */
-  function sync(): void {
-    const ctx = currentContext();
-    const previous = $context.get();
-    $context.set(ctx);
-    if (!ctx || ctx.hideGraph) {
-      resetWindow(null);
-      update({ status: 'idle', error: null });
-      return;
-    }
-    const state = $state.get();
-    // Comparing is paid (SPEC §6): a session that lost it keeps only the main stock.
-    if (state.compared.length > 0 && !isPaid(ctx.user)) update({ compared: [], compareOpen: false });
-    if (previous && groundKey(previous) !== groundKey(ctx)) update({ mainVisible: true });
-    // The extended chart is not offered to free users (SPEC §6).
-    if (state.mode === 'extended' && ctx.user.userAuth && !isPaid(ctx.user)) update({ mode: 'line' });
-
-    if (parseDisplayDate(ctx.lastDate) === null) {
-      // A stock without trading data: nothing to ask for.
-      resetWindow(null);
-      update({ status: 'ready', error: null, from: null, to: null });
-      return;
-    }
-    const period = $period.get();
-    if (!period || period.lastDate !== ctx.lastDate) {
-      initPeriod(ctx.lastDate, selector); // its change schedules the next sync
-      return;
-    }
-    const { mode } = $state.get();
-    // The page may say up front that there are no intraday bars; else a Today answer tells.
-    const withoutToday = ctx.intradayAvailable === false || noIntraday.has(groundKey(ctx));
-    const todayOk = isTodayAvailable(ctx.groundId, withoutToday, mode === 'extended');
-    if ($state.get().noIntraday !== withoutToday) update({ noIntraday: withoutToday });
-    if (period.id === 0 && !todayOk) {
-      selectBlockPeriodId(DEFAULT_PERIOD_ID); // SPEC §4: no Today here, 1M instead
-      return;
-    }
-
-    const key = [
-      ctx.stockId,
-      ctx.groundId,
-      ctx.tradingsLink,
-      isPaid(ctx.user),
-      ctx.user.userAuth,
-      period.from,
-      period.to,
-    ].join('|');
-    if (key !== windowKey) {
-      // The user went to another window before the retry was sent: that chain is over.
-      if (pendingRetry && (pendingRetry.from !== period.from || pendingRetry.to !== period.to))
-        pendingRetry = null;
-      resetWindow(key);
-      update({ from: period.from, to: period.to });
-    }
-    loadMissing(ctx, period);
-  }
-
-  function loadMissing(ctx: StockChartContext, period: ChartPeriod): void {
-    const state = $state.get();
-    const signal = controller.signal;
-    const key = windowKey as string;
-    if (state.mode === 'extended') {
-      if (!state.extended && !inflight.has('extended'))
-        void loadPrimary(ctx, period, 'extended', [], signal, key);
-    } else {
-      const stocks = state.compared.filter(
-        (item) => item.entity.model === 'stock' && item.data === null && !inflight.has(item.key),
-      );
-      if (!state.main && !inflight.has('main')) void loadPrimary(ctx, period, 'line', stocks, signal, key);
-      else if (stocks.length > 0)
-        stocks.forEach((item) => void loadComparedStock(ctx, period, item, signal, key));
-      const indexes = state.compared.filter(
-        (item) => item.entity.model === 'index' && item.data === null && !inflight.has(item.key),
-      );
-      if (indexes.length > 0) void loadIndexes(ctx, period, indexes, signal, key);
-    }
-    refreshStatus();
-  }
-
-  function refreshStatus(): void {
-    const { mode, status } = $state.get();
-    const loading = inflight.has(mode === 'extended' ? 'extended' : 'main');
-    if (loading && status !== 'loading') update({ status: 'loading', error: null });
-  }
+  const $state: ReadableAtom<StockChartState> = computed(
+    [
+      $page,
+      $ground,
+      $period,
+      $user,
+      $view,
+      windows.$noIntraday,
+      windows.line.$state,
+      windows.extended.$state,
+      compare.$compare,
+      compare.$data,
+      gates.$prompts,
+    ],
+    (page, ground, period, user, view, noIntraday, line, extended, comparing, data, prompts) => {
+      const { ctx, mode, window } = inputsOf(page, ground, period, user, view, noIntraday);
+      const primary = primaryView(window, mode, line, extended);
+      // Comparing is paid (SPEC §6): a session without it sees only the main stock.
+      const paid = isPaid(user);
+      const windowId = window.kind === 'window' ? window.id : null;
+      return {
+        status: primary.status,
+        error: primary.error,
+        mode,
+        main: primary.main,
+        extended: primary.extended,
+        compared: paid ? comparedOf(comparing.items, data, windowId) : NOT_COMPARED,
+        mainVisible: ctx === null || comparing.mainHidden !== groundKey(ctx),
+        compareOpen: paid && comparing.open,
+        noIntraday: ctx !== null && withoutToday(ctx, noIntraday),
+        from: window.kind === 'window' ? window.period.from : null,
+        to: window.kind === 'window' ? window.period.to : null,
+        ...prompts,
+      };
+    },
+  );
 
   // -------------------------------------------------------------------------------------------
   // Loads
 
-  /**
-   * The main stock's series of the window (and, in one call with parallel ids, the compared
-   * stocks not loaded yet). A 206 moves the shared period to the window ending on the date it
-   * names and retries once; Today without intraday points hides the Today tab.
-   */
-  async function loadPrimary(
-    ctx: StockChartContext,
-    period: ChartPeriod,
-    mode: ChartMode,
-    stocks: ComparedItem[],
-    signal: AbortSignal,
-    key: string,
-  ): Promise<void> {
-    const flag = mode === 'extended' ? 'extended' : 'main';
-    const fields: TradingField[] = mode === 'extended' ? EXTENDED_FIELDS : ['close'];
-    const pairs = [
-      { stockId: ctx.stockId, tgId: ctx.groundId },
-      ...stocks.map((item) => ({ stockId: item.entity.id, tgId: item.entity.tgId as number })),
-    ];
-    inflight.add(flag);
-    stocks.forEach((item) => inflight.add(item.key));
-    update({ status: 'loading', error: null });
-    const retried =
-      pendingRetry !== null && pendingRetry.from === period.from && pendingRetry.to === period.to;
-    pendingRetry = null;
-    const userChangePeriod = userChangedPeriod;
-    userChangedPeriod = false;
-    try {
-      const answer = await fetchTradings(
-        ctx.tradingsLink,
-        {
-          date_from: period.from,
-          date_to: period.to,
-          stocks_ids: pairs.map((pair) => pair.stockId),
-          trading_ground_ids: pairs.map((pair) => pair.tgId),
-          userChangePeriod,
-          getChartIteration: retried ? 2 : 1,
-          fields,
-        },
-        signal,
-      );
-      if (windowKey !== key) return;
-      inflight.delete(flag);
-      stocks.forEach((item) => inflight.delete(item.key));
-      if (answer.status === 206) {
-        if (period.id === 0) return markNoIntraday(ctx);
-        if (!retried) {
-          const target = retryWindow(period.from, period.to, answer.retry.date);
-          pendingRetry = target;
-          if (target.from === period.from && target.to === period.to) {
-            schedule(); // the same window: the retry goes out for it as it is
-            return;
-          }
-          const moved = setPeriodDates(target.from, target.to, 'from', selector);
-          if (moved.ok) return; // the period change loads the retry
-          pendingRetry = null;
-        }
-        // Nothing after the retry either: an empty chart (no_graph_data).
-        update(mode === 'extended' ? { extended: [] } : { main: emptySeries(ctx) });
-        dropEmptyCompared(stocks.map((item) => item.key));
-        return finish();
-      }
-      const of = (stockId: number, tgId: number, field: TradingField) =>
-        answer.series.find((s) => s.stockId === stockId && s.tgId === tgId && s.field === field);
-      const main = of(ctx.stockId, ctx.groundId, 'close');
-      if (period.id === 0 && (!main || !main.intraday || main.data.length === 0)) return markNoIntraday(ctx);
-      if (mode === 'extended') {
-        update({
-          extended: answer.series.filter((s) => s.stockId === ctx.stockId && s.tgId === ctx.groundId),
-        });
-      } else {
-        update({ main: main ?? emptySeries(ctx) });
-      }
-      const empty: string[] = [];
-      setComparedData(
-        stocks.map((item) => {
-          const data = of(item.entity.id, item.entity.tgId as number, 'close')?.data ?? [];
-          if (data.length === 0) empty.push(item.key);
-          return [item.key, data];
-        }),
-      );
-      dropEmptyCompared(empty);
-      finish();
-    } catch (error) {
-      if (signal.aborted || isAborted(error) || windowKey !== key) return;
-      inflight.delete(flag);
-      stocks.forEach((item) => inflight.delete(item.key));
-      const apiError = asApiError(error);
-      // SPEC §8: chart load errors are logged; the element shows a retry.
-      console.error(`fin-elements: chart of ${ctx.stockId}/${ctx.groundId} not loaded: ${apiError.message}`);
-      update({ status: 'error', error: apiError });
-      // The compared stocks of that call wait for the retry.
+  let opened: OpenWindow | null = null;
+  let openings = 0;
+
+  /** The loads of the window and mode shown: a new window stops the old one's and starts its own. */
+  function ensureLoaded(window: ChartWindow, mode: ChartMode): void {
+    if (window.kind !== 'window') {
+      stopLoads();
+      return;
     }
+    if (opened?.id !== window.id) {
+      opened = { id: window.id, seq: ++openings, ctx: window.ctx, period: window.period };
+      windows.open(opened);
+      compare.open(opened);
+    }
+    loadMissing(opened, mode);
   }
 
-  function emptySeries(ctx: StockChartContext): TradingSeries {
-    return {
-      field: 'close',
-      name: '',
-      data: [],
-      color: '',
-      stockId: ctx.stockId,
-      tgId: ctx.groundId,
-      stockName: '',
-      tgName: '',
-      ticker: '',
-      currency: '',
-      intraday: false,
+  /** What the open window lacks for the mode: the main series, compared stocks and indexes. */
+  function loadMissing(window: OpenWindow, mode: ChartMode): void {
+    if (mode === 'extended') {
+      if (!windows.hasPrimary(window, 'extended')) windows.load(window, 'extended', []);
+      return;
+    }
+    const missing = compare.missing(window, windows.stocksOnTheirWay(window));
+    const stocks = missing.filter((item) => item.entity.model === 'stock');
+    if (!windows.hasPrimary(window, 'line')) windows.load(window, 'line', stocks);
+    else stocks.forEach((item) => compare.loadStock(window, item));
+    const indexes = missing.filter((item) => item.entity.model === 'index');
+    if (indexes.length > 0) compare.loadIndexes(window, indexes);
+  }
+
+  function stopLoads(): void {
+    windows.cancel();
+    compare.cancel();
+    opened = null;
+  }
+
+  let started = 0;
+  let stopFollowing: () => void = () => {};
+
+  /** Follows the block and the user while the element is on the page. Returns the stop. */
+  function start(): () => void {
+    started += 1;
+    if (started === 1) {
+      let requested: string | null = null;
+      stopFollowing = effect(
+        [$page, $ground, $period, $user, $view, windows.$noIntraday],
+        (page, ground, period, user, view, noIntraday) => {
+          const { window, mode } = inputsOf(page, ground, period, user, view, noIntraday);
+          const request = window.kind === 'window' ? `${window.id} ${mode}` : window.kind;
+          if (request === requested) return;
+          requested = request;
+          ensureLoaded(window, mode);
+        },
+      );
+    }
+    return () => {
+      started -= 1;
+      if (started > 0) return;
+      stopFollowing();
+      stopLoads();
+      clearTimeout(alertTimer);
     };
-  }
-
-  function finish(): void {
-    const { mode } = $state.get();
-    if (!inflight.has(mode === 'extended' ? 'extended' : 'main')) update({ status: 'ready', error: null });
-  }
-
-  /** SPEC §4: no intraday data for this stock and ground: hide Today and use 1M. */
-  function markNoIntraday(ctx: StockChartContext): void {
-    noIntraday.add(groundKey(ctx));
-    update({ noIntraday: true });
-    selectBlockPeriodId(DEFAULT_PERIOD_ID);
-  }
-
-  function setComparedData(entries: Array<[string, ChartPoint[]]>): void {
-    if (entries.length === 0) return;
-    const byKey = new Map(entries);
-    update({
-      compared: $state
-        .get()
-        .compared.map((item) => (byKey.has(item.key) ? { ...item, data: byKey.get(item.key)! } : item)),
-    });
-  }
-
-  /**
-   * SPEC §4, §5: compared items without data are removed (their colour is freed) with
-   * null_compare_data; items the user removed meanwhile are gone already and say nothing.
-   */
-  function dropEmptyCompared(keys: string[]): void {
-    const drop = new Set(keys);
-    const { compared } = $state.get();
-    if (!compared.some((item) => drop.has(item.key))) return;
-    update({ compared: compared.filter((item) => !drop.has(item.key)) });
-    alert('compare:null_compare_data');
-  }
-
-  async function loadComparedStock(
-    ctx: StockChartContext,
-    period: ChartPeriod,
-    item: ComparedItem,
-    signal: AbortSignal,
-    key: string,
-  ): Promise<void> {
-    inflight.add(item.key);
-    try {
-      const answer = await fetchTradings(
-        ctx.tradingsLink,
-        {
-          date_from: period.from,
-          date_to: period.to,
-          stocks_ids: [item.entity.id],
-          trading_ground_ids: [item.entity.tgId as number],
-          userChangePeriod: false,
-          getChartIteration: 1,
-          fields: ['close'],
-        },
-        signal,
-      );
-      if (windowKey !== key) return;
-      inflight.delete(item.key);
-      const data = answer.status === 200 ? (answer.series.find((s) => s.field === 'close')?.data ?? []) : [];
-      if (data.length === 0) dropEmptyCompared([item.key]);
-      else setComparedData([[item.key, data]]);
-    } catch (error) {
-      if (signal.aborted || isAborted(error) || windowKey !== key) return;
-      inflight.delete(item.key);
-      console.error(
-        `fin-elements: compared stock ${item.entity.id}/${item.entity.tgId} not loaded: ${asApiError(error).message}`,
-      );
-      removeItems([item.key]);
-    }
-  }
-
-  /** Compared indexes of a new window, in one getGraphicData call (periodId 99 for Today). */
-  async function loadIndexes(
-    ctx: StockChartContext,
-    period: ChartPeriod,
-    items: ComparedItem[],
-    signal: AbortSignal,
-    key: string,
-  ): Promise<void> {
-    items.forEach((item) => inflight.add(item.key));
-    const [first, ...rest] = items as [ComparedItem, ...ComparedItem[]];
-    try {
-      const answer = await fetchIndexGraphicData(
-        first.entity.id,
-        {
-          beginDate: period.from,
-          endDate: period.to,
-          compareIndexes: rest.map((item) => item.entity.id),
-          periodId: isTodayPeriod(period, calendarToday()) ? INTRADAY_PERIOD_ID : null,
-        },
-        signal,
-      );
-      if (windowKey !== key) return;
-      items.forEach((item) => inflight.delete(item.key));
-      const byId = new Map(
-        answer.compare_data.map((entry) => [entry.index_id, indexPoints(entry.graph_data)]),
-      );
-      const empty: string[] = [];
-      setComparedData(
-        items.map((item) => {
-          const data = byId.get(item.entity.id) ?? [];
-          if (data.length === 0) empty.push(item.key);
-          return [item.key, data];
-        }),
-      );
-      dropEmptyCompared(empty);
-    } catch (error) {
-      if (signal.aborted || isAborted(error) || windowKey !== key) return;
-      items.forEach((item) => inflight.delete(item.key));
-      // SPEC §8: index comparison errors are only logged; the items leave the legend (colours freed).
-      console.error(`fin-elements: compared indexes not loaded: ${asApiError(error).message}`);
-      removeItems(items.map((item) => item.key));
-    }
-  }
-
-  async function loadAddedIndex(
-    period: ChartPeriod,
-    item: ComparedItem,
-    signal: AbortSignal,
-    key: string,
-  ): Promise<void> {
-    inflight.add(item.key);
-    try {
-      const answer = await fetchIndexCompareGraphicData(
-        item.entity.id,
-        {
-          index_id: item.entity.id,
-          begin_date: period.from,
-          end_date: period.to,
-          // SPEC §7: 99 when intraday, so the index matches the main line's 5-minute points.
-          period_id:
-            $state.get().main?.intraday === true || isTodayPeriod(period, calendarToday())
-              ? INTRADAY_PERIOD_ID
-              : null,
-        },
-        signal,
-      );
-      if (windowKey !== key) return;
-      inflight.delete(item.key);
-      const data = indexPoints(answer.graph_data);
-      if (data.length === 0) dropEmptyCompared([item.key]);
-      else setComparedData([[item.key, data]]);
-    } catch (error) {
-      if (signal.aborted || isAborted(error) || windowKey !== key) return;
-      inflight.delete(item.key);
-      console.error(
-        `fin-elements: compared index ${item.entity.id} not loaded: ${asApiError(error).message}`,
-      );
-      removeItems([item.key]);
-    }
   }
 
   // -------------------------------------------------------------------------------------------
   // Actions
 
-  function start(): () => void {
-    started += 1;
-    if (started === 1) {
-      stops = [
-        $page.subscribe(schedule),
-        $ground.subscribe(schedule),
-        $user.subscribe(schedule),
-        $period.subscribe(schedule),
-      ];
-    }
-    return () => {
-      started -= 1;
-      if (started > 0) return;
-      stops.forEach((stop) => stop());
-      stops = [];
-      resetWindow(null);
-      clearTimeout(alertTimer);
-    };
+  /** Moves the block's period (the chart and its archive reload), sent as a user change. */
+  function changePeriod(change: () => boolean): boolean {
+    let changed = false;
+    batch(() => {
+      changed = change();
+      if (changed) windows.userChangedPeriod();
+    });
+    return changed;
   }
 
   /**
    * A period tab (SPEC §4): clears the series and reloads the chart and, by the block's period, the
-   * archive. False when it was the period already (nothing reloads, nothing to announce).
+   * archive. Where there is no Today, 1M is used. False when it was the period already (nothing
+   * reloads, nothing to announce).
    */
   function selectPeriod(id: PeriodId): boolean {
-    const period = $period.get();
-    if (period?.id === id) return false;
-    const changed = selectBlockPeriodId(id);
-    if (changed) userChangedPeriod = true;
-    return changed;
+    const { ctx, period, mode } = current();
+    if (!ctx || !period) return false;
+    const today = isTodayAvailable(
+      ctx.groundId,
+      withoutToday(ctx, windows.$noIntraday.get()),
+      mode === 'extended',
+    );
+    const target = id === 0 && !today ? DEFAULT_PERIOD_ID : id;
+    if (period.id === target) return false;
+    return changePeriod(() => {
+      if ($period.get()?.lastDate !== ctx.lastDate) initPeriod(ctx.lastDate, selector);
+      return selectBlockPeriod(target, selector);
+    });
   }
 
   /** Dates the user picked: the period becomes null; a start after the end is refused. */
   function setDates(from: string, to: string, moved: 'from' | 'to'): PeriodDatesResult {
-    const result = setPeriodDates(from, to, moved, selector);
-    if (result.ok && result.changed) userChangedPeriod = true;
+    let result: PeriodDatesResult = { ok: false, error: 'invalid_date' };
+    changePeriod(() => {
+      result = setPeriodDates(from, to, moved, selector);
+      return result.ok && result.changed;
+    });
     return result;
   }
 
@@ -659,15 +333,17 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
    * (SPEC §4). Free users do not get it (SPEC §6).
    */
   function setMode(mode: ChartMode): boolean {
-    const ctx = $context.get();
-    if (mode === $state.get().mode) return false;
+    const view = $view.get();
+    const { ctx, period } = current();
+    if (mode === view.mode) return false;
     if (mode === 'extended' && ctx && ctx.user.userAuth && !isPaid(ctx.user)) return false;
-    update({ mode, compareOpen: mode === 'extended' ? false : $state.get().compareOpen });
-    if (mode === 'extended' && $period.get()?.id !== DEFAULT_PERIOD_ID) {
-      userChangedPeriod = true;
-      selectBlockPeriodId(DEFAULT_PERIOD_ID);
-    }
-    schedule();
+    batch(() => {
+      $view.set({ ...view, mode });
+      if (mode !== 'extended') return;
+      compare.setOpen(false);
+      if (period?.id !== DEFAULT_PERIOD_ID)
+        changePeriod(() => selectBlockPeriod(DEFAULT_PERIOD_ID, selector));
+    });
     return true;
   }
 
@@ -676,86 +352,47 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     const ctx = $context.get();
     if (!ctx) return;
     const access = accessPrompt(ctx.user);
-    if (access === 'need_auth') update({ loginPrompt: 'compare' });
-    else if (access === 'need_get_access') update({ dialog: 'access', loginPrompt: null });
-    else update({ compareOpen: !$state.get().compareOpen, loginPrompt: null });
+    if (access === 'need_auth') gates.askLogin('compare');
+    else if (access === 'need_get_access') gates.openAccessDialog();
+    else
+      batch(() => {
+        gates.closeLoginPrompt();
+        compare.setOpen(!compare.$compare.get().open);
+      });
   }
 
   /**
    * Adds a stock or an index picked in the compare field (SPEC §4, §5). Returns true when the
-   * item was added (the caller announces the new compare set).
+   * item was added (the caller announces the new compare set). With the main line there, it loads
+   * at once; else with (or after) the main series.
    */
   function addCompare(picked: CompareSearchItem): boolean {
     const ctx = $context.get();
-    const period = $period.get();
-    if (!ctx || !period || !isPaid(ctx.user) || windowKey === null) return false;
-    const model = picked.type === 'indexes' ? 'index' : picked.type === 'stocks' ? 'stock' : null;
-    if (model === null || (model === 'stock' && picked.tradingGroundsId === null)) {
-      console.error(`fin-elements: the stock chart compares stocks and indexes, not ${picked.type}`);
-      return false;
-    }
-    const entity: ChartEntity = {
-      id: picked.emissionId,
-      tgId: model === 'stock' ? picked.tradingGroundsId : null,
-      model,
-      name: picked.emissionName,
-      tgName: model === 'stock' ? picked.tradingGroundsName : null,
-    };
-    const key = entityKey(entity);
-    const { compared } = $state.get();
-    if (key === mainKey(ctx) || compared.some((item) => item.key === key)) return false;
-    const stocks = 1 + compared.filter((item) => item.entity.model === 'stock').length;
-    const indexes = compared.filter((item) => item.entity.model === 'index').length;
-    const limit = compareLimitAlert(model, stocks, indexes);
-    if (limit) {
-      alert(`compare:${limit}`);
-      return false;
-    }
-    const colorIndex = allocateColor(compared.map((item) => item.colorIndex));
-    if (colorIndex === null) return false;
-    const item: ComparedItem = { key, entity, colorIndex, visible: true, data: null };
-    update({ compared: [...compared, item] });
-    if (model === 'index' && !indexCompareLogged) {
-      indexCompareLogged = true;
-      logGlobalAction(INDEX_COMPARE_ACTION_ID).catch((error: unknown) => {
-        // SPEC §8: log call failures are not shown.
-        console.error(
-          `fin-elements: action log ${INDEX_COMPARE_ACTION_ID} failed: ${(error as Error).message}`,
-        );
-      });
-    }
-    if ($state.get().mode === 'line' && $state.get().main) {
-      const signal = controller.signal;
-      const windowNow = windowKey;
-      if (model === 'index') void loadAddedIndex(period, item, signal, windowNow);
-      else void loadComparedStock(ctx, period, item, signal, windowNow);
+    if (!ctx || !isPaid(ctx.user) || opened === null) return false;
+    const window = opened;
+    const item = compare.add(picked, mainKeyOf(ctx));
+    if (!item) return false;
+    const { mode } = current();
+    const main = windows.mainSeries(window);
+    if (mode === 'line' && main) {
+      if (item.entity.model === 'index') compare.loadIndex(window, item, main.intraday === true);
+      else compare.loadStock(window, item);
     } else {
-      schedule(); // loaded with (or after) the main series
+      loadMissing(window, mode);
     }
     return true;
-  }
-
-  function removeItems(keys: string[]): void {
-    const drop = new Set(keys);
-    update({ compared: $state.get().compared.filter((item) => !drop.has(item.key)) });
-  }
-
-  /** Removes a compared item (its colour is free again). */
-  function removeCompare(key: string): void {
-    removeItems([key]);
   }
 
   /** The legend's hide/show. */
   function toggleVisible(key: string): void {
     const ctx = $context.get();
-    const state = $state.get();
-    if (ctx && key === mainKey(ctx)) {
-      update({ mainVisible: !state.mainVisible });
-      return;
-    }
-    update({
-      compared: state.compared.map((item) => (item.key === key ? { ...item, visible: !item.visible } : item)),
-    });
+    compare.toggleVisible(key, ctx ? { key: mainKeyOf(ctx), ground: groundKey(ctx) } : null);
+  }
+
+  /** Loads the window again: the retry after a failure, the single chart after a compare cancel. */
+  function reload(): void {
+    const view = $view.get();
+    $view.set({ ...view, generation: view.generation + 1 });
   }
 
   /**
@@ -764,34 +401,12 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
    * events") leaves it open for the next search. Returns false when nothing was compared.
    */
   function cancelCompare(opts: { closeField?: boolean } = {}): boolean {
-    const closeField = opts.closeField ?? true;
-    const { compared, compareOpen } = $state.get();
-    update({ compared: [], compareOpen: closeField ? false : compareOpen, mainVisible: true });
-    if (compared.length === 0) return false;
-    windowKey = null; // forget the cached series of the window
-    schedule();
-    return true;
-  }
-
-  /** The retry after a failed load. */
-  function retry(): void {
-    windowKey = null;
-    schedule();
-  }
-
-  function closeDialog(): void {
-    update({ dialog: null });
-  }
-
-  function openWatchlist(): void {
-    const ctx = $context.get();
-    if (!ctx) return;
-    if (!ctx.user.userAuth) update({ loginPrompt: 'watchlist' });
-    else update({ dialog: 'watchlist', loginPrompt: null });
-  }
-
-  function closeLoginPrompt(): void {
-    update({ loginPrompt: null });
+    let cancelled = false;
+    batch(() => {
+      cancelled = compare.clear(opts.closeField ?? true);
+      if (cancelled) reload();
+    });
+    return cancelled;
   }
 
   /**
@@ -800,71 +415,34 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
    * notice.
    */
   function exportExcel(): ExcelExportDecision | null {
-    const ctx = $context.get();
-    const period = $period.get();
-    if (!ctx || !period || !ctx.archiveExportLink) return null;
-    const archive = $archive.get();
-    const decision = excelExportDecision({
-      user: ctx.user,
-      excelExportAccess: ctx.excelExportAccess,
-      total: archive.total,
-      archiveFailed: archive.status === 'error',
-      url: archiveExportUrl(ctx.archiveExportLink, period.from, period.to),
-    });
-    update({ exportLink: null });
-    switch (decision.kind) {
-      case 'login':
-        update({ loginPrompt: 'export' });
-        break;
-      case 'access':
-        update({ dialog: 'access', loginPrompt: null });
-        break;
-      case 'denied':
-        alert(decision.label);
-        break;
-      case 'archive_error':
-        alert('chart:export_archive_error');
-        break;
-      case 'empty':
-        alert('chart:export_empty');
-        break;
-      case 'download':
-        if (decision.auto) alert('chart:export_started');
-        else update({ exportLink: { url: decision.url, total: archive.total } });
-        break;
-    }
-    return decision;
-  }
-
-  function closeExportLink(): void {
-    update({ exportLink: null });
+    return gates.exportExcel($context.get(), current().period, $archive.get());
   }
 
   return {
-    $state: $state as ReadableAtom<StockChartState>,
+    $state,
     $context: $context as ReadableAtom<StockChartContext | null>,
     $alert: $alert as ReadableAtom<ChartAlert | null>,
     /** The chart's period (its page-data block's). */
     $period,
     /** The archive of the chart's page-data block (the export button waits for it). */
-    $archive: $archive as ReadableAtom<ArchiveTableState>,
+    $archive,
     start,
     selectPeriod,
     setDates,
     setMode,
     toggleCompare,
     addCompare,
-    removeCompare,
+    removeCompare: (key: string) => compare.remove([key]),
     toggleVisible,
     cancelCompare,
-    retry,
+    retry: reload,
     alert,
     dismissAlert,
-    closeDialog,
-    openWatchlist,
-    closeLoginPrompt,
+    closeDialog: gates.closeDialog,
+    openWatchlist: () => gates.openWatchlist($context.get()),
+    closeLoginPrompt: gates.closeLoginPrompt,
     exportExcel,
-    closeExportLink,
+    closeExportLink: gates.closeExportLink,
   };
 }
 

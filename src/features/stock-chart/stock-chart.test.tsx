@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settled, waitFor } from '../../../demo-pages/testing/react-act.ts';
 import type { TradingSeries, TradingsRequest } from '../../contract/stocks.ts';
 import { $ground } from '../../core/stores/ground.ts';
-import { $archiveTable } from '../archive-table/index.ts';
+import { $archive } from '../../core/stores/archive.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
 import { $page, resetPageData } from '../../core/stores/page.ts';
 import { $period } from '../../core/stores/period.ts';
@@ -126,7 +126,7 @@ afterEach(() => {
   act(() => {
     document.body.innerHTML = '';
   });
-  cleanStores($archiveTable, $user, $page, $ground, $period);
+  cleanStores($archive, $user, $page, $ground, $period);
   vi.unstubAllGlobals();
   resetPageData();
   resetLabels();
@@ -253,7 +253,14 @@ describe('<fin-stock-chart>', () => {
     const views: unknown[] = [];
     element.addEventListener('fin-view-change', (event) => views.push(event.detail));
     act(() => root().querySelector<HTMLButtonElement>('[data-action="compare"]')!.click());
-    await waitFor(() => expect(root().querySelector('[part="compare"] input')).not.toBeNull());
+    // The compare field is <fin-compare-search>, loaded by its tag, searching stocks and indexes.
+    const field = () => root().querySelector('[part="compare"] fin-compare-search');
+    // Its code loads on first use (a dynamic import, slow the first time under vitest).
+    await waitFor(() => expect(field()?.shadowRoot?.querySelector('input') ?? null).not.toBeNull(), {
+      timeout: 5000,
+    });
+    expect(Object.keys(JSON.parse(field()!.getAttribute('urls')!) as object)).toEqual(['stocks', 'indexes']);
+    expect(JSON.parse(field()!.getAttribute('types')!)).toEqual(['stocks', 'indexes']);
     expect(root().querySelector('[data-action="compare"]')?.getAttribute('aria-expanded')).toBe('true');
     const extended = [...root().querySelectorAll<HTMLButtonElement>('[role="tab"]')].find(
       (button) => button.textContent === '{{chart:view_extended}}',
@@ -265,6 +272,47 @@ describe('<fin-stock-chart>', () => {
     );
     // The extended view hides Today (SPEC §4).
     expect(tabTexts(root(), '{{chart:period_label}}')).not.toContain('{{chart:period_today}}');
+  });
+
+  it("compares what its compare field picks and cancels on its clear; the field's events stay inside", async () => {
+    const { element, root } = await mount('paid');
+    const changes: unknown[] = [];
+    const leaked: string[] = [];
+    element.addEventListener('fin-compare-change', (event) => changes.push(event.detail));
+    for (const name of ['fin-compare', 'fin-compare-cancel'] as const)
+      document.addEventListener(name, () => leaked.push(name));
+    act(() => root().querySelector<HTMLButtonElement>('[data-action="compare"]')!.click());
+    const field = () => root().querySelector('[part="compare"] fin-compare-search');
+    await waitFor(() => expect(field()?.shadowRoot?.querySelector('input') ?? null).not.toBeNull(), {
+      timeout: 5000,
+    });
+    const item = {
+      emissionId: 2,
+      emissionName: 'Gazprom',
+      emissionNameWithTg: 'Gazprom (MOEX)',
+      isin: null,
+      ticker: 'GAZP',
+      tradingGroundsId: 1,
+      tradingGroundsName: 'MOEX',
+      type: 'stocks',
+    };
+    act(() => {
+      field()!.dispatchEvent(
+        new CustomEvent('fin-compare', { detail: { item }, bubbles: true, composed: true }),
+      );
+    });
+    expect(changes).toEqual([{ stocks: [{ stockId: 2, tgId: 1 }], indexes: [] }]);
+    await waitFor(() => expect(tradings.at(-1)).toMatchObject({ stocks_ids: [2], trading_ground_ids: [1] }));
+    act(() => {
+      field()!.dispatchEvent(
+        new CustomEvent('fin-compare-cancel', { detail: {}, bubbles: true, composed: true }),
+      );
+    });
+    await settled();
+    expect(changes.at(-1)).toEqual({ stocks: [], indexes: [] });
+    expect(leaked).toEqual([]);
+    // The clear leaves the field open for the next search.
+    expect(field()).not.toBeNull();
   });
 
   it('refuses a start date after the end date with graph_period_start_incorrect', async () => {
@@ -411,7 +459,13 @@ describe('<fin-stock-chart>', () => {
     await waitFor(() => expect(root().querySelector('.sc__plot--hidden')).not.toBeNull());
     expect(root().querySelector('.price-chart-stub')).toBe(chart);
     view('{{chart:view_archive}}');
-    await waitFor(() => expect(root().querySelector('.at, [part="block"] .at')).not.toBeNull());
+    // The archive view is <fin-archive-table> of the chart's block, loaded by its tag.
+    const archive = () => root().querySelector('fin-archive-table');
+    // Its code loads on first use (a dynamic import, slow the first time under vitest).
+    await waitFor(() => expect(archive()?.shadowRoot?.querySelector('.at') ?? null).not.toBeNull(), {
+      timeout: 5000,
+    });
+    expect(archive()?.getAttribute('page-data')).toBe('#fin-page-data');
     expect(root().querySelector('.price-chart-stub')).toBe(chart);
     view('{{chart:view_chart}}');
     await waitFor(() => expect(root().querySelector('.sc__plot--hidden')).toBeNull());

@@ -3,8 +3,9 @@
  * grounds of the stock are in the user's watchlist and with what quantity; saving sets them.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError } from '../../core/api/client.ts';
+import { ApiError, toApiError } from '../../core/api/client.ts';
 import { addStockToWatchlist, fetchWatchlist } from '../../core/api/watchlist.ts';
+import { createResource } from '../../core/resource.ts';
 import type { WatchlistRow } from '../../contract/watchlist.ts';
 
 export interface WatchlistFormState {
@@ -27,22 +28,24 @@ export function watchlistSelection(rows: readonly WatchlistRow[], stockId: numbe
 
 export function createWatchlistStore() {
   const $form = atom<WatchlistFormState>(IDLE);
-  let controller: AbortController | null = null;
+  /** The user's watchlist (newest load wins); its answer fills the form with the stock's rows. */
+  const watchlist = createResource({
+    describe: () => 'watchlist',
+    async load(stockId: number, signal) {
+      try {
+        const answer = await fetchWatchlist(signal);
+        if (signal.aborted) throw new ApiError('aborted', '', 'Cancelled');
+        $form.set({ status: 'ready', ...watchlistSelection(answer.userStocksWL, stockId), failed: null });
+      } catch (error) {
+        if (!signal.aborted) $form.set({ ...IDLE, status: 'error', failed: 'load' });
+        throw error; // logged by the resource
+      }
+    },
+  });
 
-  async function load(stockId: number): Promise<void> {
-    controller?.abort();
-    const current = new AbortController();
-    controller = current;
+  function load(stockId: number): Promise<void> {
     $form.set({ ...IDLE, status: 'loading' });
-    try {
-      const answer = await fetchWatchlist(current.signal);
-      if (controller !== current) return;
-      $form.set({ status: 'ready', ...watchlistSelection(answer.userStocksWL, stockId), failed: null });
-    } catch (error) {
-      if (controller !== current) return;
-      console.error(`fin-elements: watchlist not loaded: ${(error as Error).message}`);
-      $form.set({ ...IDLE, status: 'error', failed: 'load' });
-    }
+    return watchlist.load(stockId);
   }
 
   function toggleGround(groundId: number): void {
@@ -71,16 +74,14 @@ export function createWatchlistStore() {
       $form.set({ status: 'saved', ...watchlistSelection(answer.userStocksWL, stockId), failed: null });
       return true;
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : String(error);
-      console.error(`fin-elements: watchlist not saved: ${message}`);
+      console.error(`fin-elements: watchlist not saved: ${toApiError(error).message}`);
       $form.set({ ...form, status: 'error', failed: 'save' });
       return false;
     }
   }
 
   function cancel(): void {
-    controller?.abort();
-    controller = null;
+    watchlist.cancel();
     $form.set(IDLE);
   }
 

@@ -211,49 +211,6 @@ describe('locked expansion (SPEC §5, §8)', () => {
   });
 });
 
-describe('expand action log (SPEC §7)', () => {
-  function stubFetch(impl: () => Promise<Response>) {
-    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(impl);
-    vi.stubGlobal('fetch', fetchMock);
-    return fetchMock;
-  }
-
-  it('posts {actionId} to /api/contactActionLog/ when expanded, not when collapsed', async () => {
-    const fetchMock = stubFetch(async () => Response.json({}));
-    render({ rows: stockRows(8), limit: 5, expandActionId: 80 });
-    click(buttonNamed('Show more'));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/contactActionLog/');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ actionId: 80 });
-    click(buttonNamed('Hide'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it('uses the given address, ignores a failure and logs nothing without an action id', async () => {
-    const fetchMock = stubFetch(async () => {
-      throw new TypeError('offline');
-    });
-    render({
-      rows: stockRows(8),
-      limit: 5,
-      expandActionId: 76,
-      actionLogUrl: '/api/bonds/7/contactActionLog/',
-    });
-    click(buttonNamed('Show more'));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/bonds/7/contactActionLog/');
-    expect(bodyRows()).toHaveLength(8);
-
-    fetchMock.mockClear();
-    render({ rows: stockRows(9), limit: 5, expandActionId: 0 });
-    click(buttonNamed('Hide'));
-    click(buttonNamed('Show more'));
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-});
-
 describe('virtual rows', () => {
   it('keeps only the rows in the scroll box in the DOM, with spacers for the rest', () => {
     render({ rows: stockRows(10_000), maxHeight: 330 });

@@ -10,7 +10,6 @@ import {
   type RefObject,
   type UIEvent,
 } from 'react';
-import { postJson } from '../../core/api/client.ts';
 import {
   DEFAULT_MOBILE_SHOWN_COLUMN,
   DEFAULT_VIRTUAL_HEIGHT_PX,
@@ -38,8 +37,6 @@ import type {
 import { useStyles } from '../../runtime/styles.ts';
 import css from './data-table.css?inline';
 
-/** SPEC §7: where an expansion is logged unless the caller names another address. */
-export const DEFAULT_ACTION_LOG_URL = '/api/contactActionLog/';
 /** Row height assumed until a rendered row has been measured (and where nothing can be measured). */
 const ESTIMATED_ROW_HEIGHT_PX = 33;
 /** Widths of the lead columns, so a fixed first column can sit right after them. */
@@ -76,8 +73,6 @@ export function DataTable(props: DataTableProps) {
     mobilePageSize = 1,
     mobileFixedColumns = 1,
     locked,
-    expandActionId = 0,
-    actionLogUrl = DEFAULT_ACTION_LOG_URL,
     onExpandChange,
     maxHeight,
     emptyText,
@@ -183,7 +178,8 @@ export function DataTable(props: DataTableProps) {
     onCheckedChange?.(rows.filter((row) => next.has(row)));
   };
 
-  // Expansion: SPEC §4 collapsed/expanded, §5 locked, §7 action log.
+  // Expansion: SPEC §4 collapsed/expanded, §5 locked. A feature that logs expansions (SPEC §7
+  // contactActionLog) does it from onExpandChange: analytics belongs to the feature, not here.
   const [lockShown, setLockShown] = useState(false);
   const [collapseCount, setCollapseCount] = useState(0);
   const toggleExpanded = () => {
@@ -194,10 +190,6 @@ export function DataTable(props: DataTableProps) {
     const next = !expanded;
     setExpanded(next);
     onExpandChange?.(next);
-    if (next && expandActionId > 0) {
-      // SPEC §8: a failed log call is not shown.
-      postJson(actionLogUrl, { actionId: expandActionId }).catch(() => {});
-    }
     if (!next) setCollapseCount((count) => count + 1);
   };
   useEffect(() => {

@@ -121,11 +121,10 @@ export interface DataTableProps {
   mobileFixedColumns?: number;
   /** Expansion is locked for this visitor: show-more explains why instead of expanding. */
   locked?: LockedExpansion | null;
-  /** Logged (POST `{actionId}`) on each expansion when above 0 (SPEC §7). */
-  expandActionId?: number;
-  /** Where the expand action is logged; default `/api/contactActionLog/`. */
-  actionLogUrl?: string;
-  /** The user expanded or collapsed the table. */
+  /**
+   * The user expanded or collapsed the table. A feature that logs expansions (SPEC §7) calls
+   * core/api `logExpandAction` from here.
+   */
   onExpandChange?(expanded: boolean): void;
   /** px: the body scrolls inside this height with a fixed head, and only the rows in view are rendered. */
   maxHeight?: number;

@@ -1,4 +1,4 @@
-export { DataTable, DEFAULT_ACTION_LOG_URL } from './DataTable.tsx';
+export { DataTable } from './DataTable.tsx';
 export { CellContent, cellTitle, type CellContentProps } from './TableCell.tsx';
 export type {
   CellObject,
