@@ -1,5 +1,5 @@
 /** Signing in through the real login calls and the dev outbox (DESIGN §7), for browser tests. */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const FREE_PHONE = '+79000000001';
 export const PAID_PHONE = '+79000000002';
@@ -24,4 +24,10 @@ export async function signIn(request: APIRequestContext, phone: string): Promise
 export async function signInAs(request: APIRequestContext, audience: Audience): Promise<void> {
   if (audience === 'free') await signIn(request, FREE_PHONE);
   if (audience === 'paid') await signIn(request, PAID_PHONE);
+}
+
+/** The log-in link the elements show on this page: `/login/` with `back=` the page, to return to it. */
+export function loginLinkOf(page: Page): string {
+  const url = new URL(page.url());
+  return `/login/?back=${encodeURIComponent(url.pathname + url.search + url.hash)}`;
 }

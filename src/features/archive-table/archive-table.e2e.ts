@@ -3,7 +3,7 @@ import type { TradingFullInfoTable } from '../../contract/stocks.ts';
 import { formatNumber } from '../../core/format.ts';
 import { periodWindow } from '../../contract/period.ts';
 import type { StockPageData } from '../../contract/types.ts';
-import { signInAs, type Audience } from '../../../demo-pages/testing/session.ts';
+import { signInAs, type Audience, loginLinkOf } from '../../../demo-pages/testing/session.ts';
 
 const archive = (page: Page) => page.locator('fin-archive-table');
 const isArchiveCall = (request: Request) =>
@@ -86,7 +86,7 @@ for (const audience of ['anonymous', 'free', 'paid'] as const satisfies Audience
       expect(row.change).toBe('***');
       await expect(hint.locator('a')).toHaveAttribute(
         'href',
-        audience === 'anonymous' ? '/login/' : '/profile/access/',
+        audience === 'anonymous' ? loginLinkOf(page) : '/profile/access/',
       );
     }
     expect(errors).toEqual([]);

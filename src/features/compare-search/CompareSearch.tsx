@@ -18,6 +18,7 @@ import {
   type CompareSearchGroup,
   type CompareSearchResult,
 } from './compare-search.utils.ts';
+import { accessHref, loginHref } from '../../runtime/chrome/access-links.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import css from './compare-search.css?inline';
 
@@ -49,8 +50,6 @@ export interface CompareSearchProps {
   onCancel?(): void;
 }
 
-const DEFAULT_LOGIN_URL = '/login/';
-const DEFAULT_ACCESS_URL = '/profile/access/';
 /** SPEC §6 defaults of the gate texts, for a label that is not there. */
 const GATE_DEFAULTS = {
   'compare:need_to_log_in': 'need to log in',
@@ -68,15 +67,7 @@ export function CompareSearch(props: CompareSearchProps) {
   const text = !ready ? '…' : label.startsWith('{{') ? GATE_DEFAULTS[key] : label;
   return (
     <p className={`cs-gate cs-gate--${access}`} part="gate" data-access={access}>
-      <a
-        href={
-          access === 'need_auth'
-            ? (props.loginUrl ?? DEFAULT_LOGIN_URL)
-            : (props.accessUrl ?? DEFAULT_ACCESS_URL)
-        }
-      >
-        {text}
-      </a>
+      <a href={access === 'need_auth' ? loginHref(props.loginUrl) : accessHref(props.accessUrl)}>{text}</a>
     </p>
   );
 }

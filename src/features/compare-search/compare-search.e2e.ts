@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { COMPARISON_SEARCH_URLS, type ComparisonSearchAnswer } from '../../contract/search.ts';
 import type { FinEventDetails } from '../../core/events.ts';
-import { signInAs } from '../../../demo-pages/testing/session.ts';
+import { signInAs, loginLinkOf } from '../../../demo-pages/testing/session.ts';
 
 const box = (page: Page) => page.locator('fin-compare-search');
 type SeenEvent = { type: string; detail: unknown };
@@ -48,7 +48,7 @@ test('anonymous visitors get the log-in prompt and free users the access link, n
   await page.goto('/test/only/fin-compare-search/?lang=eng');
   const gate = box(page).locator('[part="gate"] a');
   await expect(gate).toHaveText(labels.need_to_log_in!);
-  await expect(gate).toHaveAttribute('href', '/login/');
+  await expect(gate).toHaveAttribute('href', loginLinkOf(page));
   await expect(box(page).getByRole('combobox')).toHaveCount(0);
 
   await signInAs(page.request, 'free');

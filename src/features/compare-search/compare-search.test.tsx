@@ -499,7 +499,9 @@ describe('<fin-compare-search>', () => {
     await waitFor(() =>
       expect(anonymous.root().querySelector('.cs-gate a')?.textContent).toBe('Log in to compare'),
     );
-    expect(anonymous.root().querySelector('.cs-gate a')?.getAttribute('href')).toBe('/signin/');
+    expect(anonymous.root().querySelector('.cs-gate a')?.getAttribute('href')).toBe(
+      `/signin/?back=${encodeURIComponent(location.pathname + location.search)}`,
+    );
     expect(anonymous.root().querySelector('input')).toBeNull();
     act(() => {
       document.body.innerHTML = '';

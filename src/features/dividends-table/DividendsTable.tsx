@@ -12,7 +12,12 @@ import {
   type TableRow,
 } from '../../widgets/data-table/index.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
-import { DEFAULT_ACCESS_URL, DEFAULT_LOGIN_URL } from '../../runtime/chrome/masked-hint.ts';
+import {
+  DEFAULT_ACCESS_URL,
+  DEFAULT_LOGIN_URL,
+  accessHref,
+  loginHref,
+} from '../../runtime/chrome/access-links.ts';
 import { pageDataGate } from '../../runtime/chrome/ElementState.tsx';
 import { DIVIDENDS_LIMIT } from '../../contract/tables.ts';
 import {
@@ -71,7 +76,9 @@ export function DividendsTable({
   const hidden = hiddenRowCount(table);
   const prompt = accessPrompt(user);
   const locked: LockedExpansion | null =
-    hidden > 0 && prompt !== 'granted' ? { reason: prompt, loginUrl, accessUrl } : null;
+    hidden > 0 && prompt !== 'granted'
+      ? { reason: prompt, loginUrl: loginHref(loginUrl), accessUrl: accessHref(accessUrl) }
+      : null;
 
   return (
     <div className="dv" part="block">

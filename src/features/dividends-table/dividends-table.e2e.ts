@@ -4,7 +4,7 @@
  * sorting by mouse and keyboard, and a picture of a fixed dividend history.
  */
 import { expect, test } from '@playwright/test';
-import { signInAs, type Audience } from '../../../demo-pages/testing/session.ts';
+import { signInAs, type Audience, loginLinkOf } from '../../../demo-pages/testing/session.ts';
 import {
   bodyRows,
   DESKTOP,
@@ -82,7 +82,7 @@ test.describe('dividends table', () => {
   });
 
   const locked: Record<Exclude<Audience, 'paid'>, { text: string; link: string; href: string }> = {
-    anonymous: { text: 'You need to log in', link: 'Log in', href: '/login/' },
+    anonymous: { text: 'You need to log in', link: 'Log in', href: 'login' },
     free: { text: 'You need to get access', link: 'Get access', href: '/profile/access/' },
   };
   for (const audience of ['anonymous', 'free'] as const) {
@@ -101,7 +101,7 @@ test.describe('dividends table', () => {
       await expect(message).toContainText(locked[audience].text);
       await expect(message.getByRole('link', { name: locked[audience].link })).toHaveAttribute(
         'href',
-        locked[audience].href,
+        locked[audience].href === 'login' ? loginLinkOf(page) : locked[audience].href,
       );
       await expect(message).toBeFocused();
       await expect(bodyRows(table)).toHaveCount(5);

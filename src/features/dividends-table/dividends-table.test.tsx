@@ -178,7 +178,9 @@ describe('<fin-dividends-table>', () => {
     act(() => button(root, 'Show more')!.click());
     await waitFor(() => expect(root.querySelector('[part="error"]')).not.toBeNull());
     expect(root.querySelector('[part="error"]')?.textContent).toBe('You need to log inLog in');
-    expect(root.querySelector('[part="error"] a')?.getAttribute('href')).toBe('/login/');
+    expect(root.querySelector('[part="error"] a')?.getAttribute('href')).toBe(
+      `/login/?back=${encodeURIComponent(location.pathname + location.search)}`,
+    );
     expect(bodyRows(root)).toHaveLength(5);
   });
 

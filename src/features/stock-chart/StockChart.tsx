@@ -31,6 +31,12 @@ import {
   mainLine,
   type ComparedItem,
 } from './stock-chart.utils.ts';
+import {
+  DEFAULT_ACCESS_URL,
+  DEFAULT_LOGIN_URL,
+  accessHref,
+  loginHref,
+} from '../../runtime/chrome/access-links.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import css from './stock-chart.css?inline';
 
@@ -63,8 +69,6 @@ export interface StockChartProps {
   height?: number;
 }
 
-const DEFAULT_LOGIN_URL = '/login/';
-const DEFAULT_ACCESS_URL = '/profile/access/';
 const VIEW_CHART = 0;
 const VIEW_DYNAMIC = 1;
 const VIEW_ARCHIVE = 2;
@@ -353,7 +357,7 @@ export function StockChart({
       {state.loginPrompt ? (
         <p className="sc__prompt" part="prompt" role="status" data-prompt={state.loginPrompt}>
           <span>
-            {t(LOGIN_PROMPTS[state.loginPrompt])} <a href={loginUrl}>{t('common:login')}</a>
+            {t(LOGIN_PROMPTS[state.loginPrompt])} <a href={loginHref(loginUrl)}>{t('common:login')}</a>
           </span>
           <CloseButton label={t('widgets:close')} onClick={store.closeLoginPrompt} />
         </p>
@@ -447,7 +451,7 @@ export function StockChart({
       >
         <p>{t('chart:access_text')}</p>
         <p>
-          <a href={accessUrl} part="access-link">
+          <a href={accessHref(accessUrl)} part="access-link">
             {t('chart:get_access')}
           </a>
         </p>
@@ -511,7 +515,7 @@ function ChartOverlay({
     // SPEC §6: the extended chart has empty series for anonymous visitors.
     content = (
       <p className="sc__empty" data-empty="need_auth">
-        {t('chart:extended_need_auth')} <a href={loginUrl}>{t('common:login')}</a>
+        {t('chart:extended_need_auth')} <a href={loginHref(loginUrl)}>{t('common:login')}</a>
       </p>
     );
   } else if (empty) {

@@ -8,7 +8,13 @@ import { expect, test, type Locator, type Page, type Request } from '@playwright
 import type { TradingSeries, TradingsRequest } from '../../contract/stocks.ts';
 import type { StockPageData } from '../../contract/types.ts';
 import { isRequestsMarker, requestsSoFar } from '../../../demo-pages/testing/requests.ts';
-import { signIn, signInAs, PAID_PHONE, type Audience } from '../../../demo-pages/testing/session.ts';
+import {
+  signIn,
+  signInAs,
+  PAID_PHONE,
+  type Audience,
+  loginLinkOf,
+} from '../../../demo-pages/testing/session.ts';
 import { amChartsLogoMask } from '../../widgets/chart/testing/branding-mask.ts';
 
 const TRADINGS = '/api/stocks/get_tradings/';
@@ -222,7 +228,7 @@ for (const audience of ['anonymous', 'free', 'paid'] as const) {
     if (audience === 'anonymous') {
       const prompt = chart(page).locator('[data-prompt="compare"]');
       await expect(prompt).toContainText('Log in to compare');
-      await expect(prompt.getByRole('link')).toHaveAttribute('href', '/login/');
+      await expect(prompt.getByRole('link')).toHaveAttribute('href', loginLinkOf(page));
     } else if (audience === 'free') {
       const dialog = chart(page).getByRole('dialog', { name: 'Paid access needed' });
       await expect(dialog).toBeVisible();

@@ -222,7 +222,9 @@ describe('<fin-stock-chart>', () => {
         '{{compare:need_to_log_in}}',
       ),
     );
-    expect(root().querySelector('[data-prompt="compare"] a')?.getAttribute('href')).toBe('/login/');
+    expect(root().querySelector('[data-prompt="compare"] a')?.getAttribute('href')).toBe(
+      `/login/?back=${encodeURIComponent(location.pathname + location.search)}`,
+    );
     act(() => root().querySelector<HTMLButtonElement>('[data-action="export"]')!.click());
     await waitFor(() =>
       expect(root().querySelector('[data-prompt="export"]')?.textContent).toContain(
