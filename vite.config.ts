@@ -20,7 +20,7 @@ const elementEntries = Object.fromEntries(
 const DOMAINS = 'search|company|reports|indexes|watchlist|profile';
 const RUNTIME_CHUNK = new RegExp(
   String.raw`node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]` +
-    String.raw`|[\\/]src[\\/]runtime[\\/]` +
+    String.raw`|[\\/]src[\\/]runtime[\\/](?!compose\.ts)` +
     String.raw`|[\\/]src[\\/]core[\\/](?!dates\.ts|api[\\/](${DOMAINS})\.ts)` +
     String.raw`|[\\/]src[\\/]contract[\\/](?!(${DOMAINS}|palette|page-sections|tables)\.ts)`,
 );
@@ -57,9 +57,9 @@ export default defineConfig(({ command, mode }) => {
                   // The framework and what every element uses (the element kit, the shared stores, the
                   // API client, labels, formatting, the page-data contract) go into one cacheable
                   // runtime chunk. The calls and shapes of one domain (search, company, reports,
-                  // indexes, watchlist, profile), the constants of one feature (chart palette, menu
-                  // sections, table columns), dayjs, widgets and libraries stay in chunks of the
-                  // elements that use them.
+                  // indexes, watchlist, profile), composing by tag (the chart's), the constants of
+                  // one feature (chart palette, menu sections, table columns), dayjs, widgets and
+                  // libraries stay in chunks of the elements that use them.
                   {
                     name: 'runtime',
                     test: RUNTIME_CHUNK,
