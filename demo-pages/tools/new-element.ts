@@ -62,7 +62,7 @@ export function ${Component}({ pageData = DEFAULT_PAGE_DATA_SELECTOR, stockId }:
   [join(folder, `${name}.api.ts`)]:
     `/** The call of <${tag}> as a resource: one per element, the latest load wins. */
 import { getJson } from '../../core/api/client.ts';
-import { createResource } from '../../runtime/resource.ts';
+import { createResource } from '../../core/resource.ts';
 
 export const create${Component}Resource = () =>
   createResource({

@@ -1,12 +1,10 @@
 /**
- * The element kit's loader: `createResource()` (core/resource.ts: abort, latest wins, `task()`),
- * and `useResource()`, one resource per component instance.
+ * `useResource()`: a resource (core/resource.ts: abort, latest wins, `task()`) per component
+ * instance, following a key.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Resource, ResourceState } from '../core/resource.ts';
-
-export { createResource, type Resource, type ResourceOptions, type ResourceState } from '../core/resource.ts';
 
 /**
  * One resource per component instance, loading `key` whenever it changes (compared by value) and

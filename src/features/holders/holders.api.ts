@@ -1,6 +1,6 @@
 /** The holders call (SPEC §7 get-holders) as a resource: one per element, latest wins. */
 import { fetchHolders } from '../../core/api/stocks.ts';
-import { createResource } from '../../runtime/resource.ts';
+import { createResource } from '../../core/resource.ts';
 
 export const createHoldersResource = () =>
   createResource({

@@ -4,7 +4,7 @@
  * the previous tab.
  */
 import { fetchCapitalization, fetchLeaders } from '../../core/api/stocks.ts';
-import { createResource } from '../../runtime/resource.ts';
+import { createResource } from '../../core/resource.ts';
 import { LEADERS_TABS, type LeadersQuery, type LeadersTable } from './leaders.utils.ts';
 
 export const createLeadersResource = () =>

@@ -1,6 +1,6 @@
 /** The price-dynamics call (SPEC §7) as a resource: one per element, a quick ground switch never shows the old ground. */
 import { fetchPriceDynamics } from '../../core/api/stocks.ts';
-import { createResource } from '../../runtime/resource.ts';
+import { createResource } from '../../core/resource.ts';
 
 export const createPriceDynamicsResource = () =>
   createResource({

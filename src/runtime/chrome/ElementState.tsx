@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { PageDataState } from '../../core/stores/page.ts';
 import type { Translate } from '../hooks.ts';
-import type { ResourceState } from '../resource.ts';
+import type { ResourceState } from '../../core/resource.ts';
 import { ElementMessage } from './ElementMessage.tsx';
 import { PageDataMessage } from './PageDataMessage.tsx';
 
