@@ -5,7 +5,7 @@
  * sleeping; failures become typed ApiErrors, logged once, shown by the element chrome.
  *
  * It lives in core so shared stores can load with it too (the archive of a page-data block);
- * elements take it, with `useResource`, from `runtime/resource.ts`.
+ * a component holds one with `useResource` (runtime/resource.ts).
  */
 import { atom, task, type ReadableAtom } from 'nanostores';
 import { toApiError, type ApiError } from './api/client.ts';
