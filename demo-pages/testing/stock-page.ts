@@ -11,6 +11,11 @@ import type { MarketStockPageData } from '../../src/contract/stocks.ts';
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const MOBILE = { width: 375, height: 760 };
+/** The two widths of every screenshot test: the desktop page and a phone. */
+export const SCREENSHOT_SIZES = [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const;
 export const PAID_USER = { userAuth: true, userAccessLevel: 1077, userId: 2 };
 
 export const dividends = (page: Page) => page.locator('fin-dividends-table');

@@ -16,6 +16,7 @@ import {
   overflow,
   sberData,
   watchErrors,
+  SCREENSHOT_SIZES,
 } from '../../../demo-pages/testing/stock-page.ts';
 
 const PHONES = [320, 375, 414].map((width) => ({ width, height: 760 }));
@@ -179,10 +180,7 @@ test.describe('dividends table', () => {
       dividendsTable: { data: rows, fields: Object.keys(rows[0]!).filter((f) => f !== 'currency'), total: 9 },
       nearestDividend: rows[0],
     };
-    for (const [name, size] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
+    for (const [name, size] of SCREENSHOT_SIZES) {
       await page.setViewportSize(size);
       await fixturePage(page, {
         data,

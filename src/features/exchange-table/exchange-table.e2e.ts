@@ -8,7 +8,6 @@ import { expect, test } from '@playwright/test';
 import { signInAs } from '../../../demo-pages/testing/session.ts';
 import {
   bodyRows,
-  DESKTOP,
   exchange,
   FIXTURE_STOCK,
   fixturePage,
@@ -17,6 +16,7 @@ import {
   overflow,
   PAID_USER,
   sberData,
+  SCREENSHOT_SIZES,
 } from '../../../demo-pages/testing/stock-page.ts';
 
 test.describe('exchange table', () => {
@@ -150,10 +150,7 @@ test.describe('exchange table', () => {
         ],
       },
     };
-    for (const [name, size] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
+    for (const [name, size] of SCREENSHOT_SIZES) {
       await page.setViewportSize(size);
       // The width of the page's column beside the menu at 1280 px.
       await fixturePage(page, {

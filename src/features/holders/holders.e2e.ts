@@ -6,13 +6,13 @@ import { expect, test } from '@playwright/test';
 import { signInAs } from '../../../demo-pages/testing/session.ts';
 import {
   bodyRows,
-  DESKTOP,
   FIXTURE_STOCK,
   fixturePage,
   headerFields,
   MOBILE,
   overflow,
   rowTexts,
+  SCREENSHOT_SIZES,
 } from '../../../demo-pages/testing/stock-page.ts';
 
 test.describe('holders', () => {
@@ -77,10 +77,7 @@ test.describe('holders', () => {
         },
       }),
     );
-    for (const [name, size] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
+    for (const [name, size] of SCREENSHOT_SIZES) {
       await page.setViewportSize(size);
       await fixturePage(page, {
         data: FIXTURE_STOCK,

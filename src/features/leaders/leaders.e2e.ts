@@ -6,16 +6,15 @@ import { expect, test } from '@playwright/test';
 import { signInAs } from '../../../demo-pages/testing/session.ts';
 import {
   bodyRows,
-  DESKTOP,
   FIXTURE_STOCK,
   fixturePage,
   leaders,
   menu,
-  MOBILE,
   PAID_USER,
   routeLeaders,
   rowTexts,
   sberData,
+  SCREENSHOT_SIZES,
 } from '../../../demo-pages/testing/stock-page.ts';
 
 /** A number as the tables show it ("1 234.50", "−2.12%", "▲305.00"). */
@@ -187,10 +186,7 @@ test.describe('leaders against the reference server', () => {
         },
       }),
     );
-    for (const [name, size] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
+    for (const [name, size] of SCREENSHOT_SIZES) {
       await page.setViewportSize(size);
       await fixturePage(page, {
         data: FIXTURE_STOCK,

@@ -4,12 +4,11 @@
  */
 import { expect, test } from '@playwright/test';
 import {
-  DESKTOP,
   FIXTURE_STOCK,
   fixturePage,
-  MOBILE,
   sberData,
   watchErrors,
+  SCREENSHOT_SIZES,
 } from '../../../demo-pages/testing/stock-page.ts';
 
 /** This file's element: errors that name it fail the tests that watch them. */
@@ -141,10 +140,7 @@ test.describe('related lists', () => {
   });
 
   test('screenshots of fixed related lists at 1280 and 375 px', async ({ page }) => {
-    for (const [name, size] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
+    for (const [name, size] of SCREENSHOT_SIZES) {
       await page.setViewportSize(size);
       await fixturePage(page, { data: LONG_LISTS, body: LONG_LISTS_BODY, tags: ['fin-related-list'] });
       const bonds = page.locator('#list-bonds');
