@@ -23,6 +23,8 @@ export default defineConfig({
           exclude: ['node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
+          // A suite's setup generates a whole demo database (seconds on 2 busy cores).
+          hookTimeout: 60_000,
         },
       },
     ],
