@@ -5,6 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
+import { linkedPages } from '../testing/page-list.ts';
 import { FREE_PHONE, signInAs, type Audience } from '../testing/session.ts';
 
 function watchErrors(page: Page): string[] {
@@ -16,36 +17,13 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** The first link of each kind of page on the demo index. */
-async function samplePages(page: Page): Promise<string[]> {
-  await page.goto('/?lang=eng');
-  const kinds = [
-    '/stocks/',
-    '/company/',
-    '/bonds/',
-    '/indexes/',
-    '/etf/',
-    '/search/',
-    '/watchlist/',
-    '/profile/access/',
-    '/profile_access/',
-  ];
-  const urls: string[] = [];
-  for (const kind of kinds) {
-    const href = await page.locator(`a[href^="${kind}"]`).first().getAttribute('href');
-    expect(href, kind).toBeTruthy();
-    urls.push(href!);
-  }
-  return urls;
-}
-
 for (const audience of ['anonymous', 'free', 'paid'] as const satisfies readonly Audience[]) {
   test(`${audience}: every kind of page renders with its page data and the demo-data notice`, async ({
     page,
   }) => {
     await signInAs(page.request, audience);
     const errors = watchErrors(page);
-    for (const url of await samplePages(page)) {
+    for (const url of await linkedPages(page)) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(200);
       await expect(page.locator('.demo-notice'), url).toBeVisible();
@@ -61,7 +39,7 @@ test('every kind of page names its navigation: the breadcrumb leads back to the 
   page,
 }) => {
   test.slow(); // ten pages in one test
-  for (const url of await samplePages(page)) {
+  for (const url of await linkedPages(page)) {
     await page.goto(url);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs, url).toBeVisible();
