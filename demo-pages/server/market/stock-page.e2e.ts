@@ -5,7 +5,7 @@
  * labels in every language. Each element's own tests are in its feature folder
  * (src/features/<feature>/<feature>.e2e.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../../src/contract/types.ts';
 import { dividends, exchange, leaders, menu, routeLeaders, watchErrors } from '../../testing/stock-page.ts';
 
@@ -67,6 +67,59 @@ test("the page's own ground links switch without a reload once the elements run"
     'still here',
   );
   expect(loads).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+/** What names the ground outside the elements: title, ground links, language links, log-in link. */
+async function groundMarks(page: Page) {
+  return page.evaluate(() => ({
+    title: document.title,
+    heading: document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim(),
+    groundLink: document.querySelector('.grounds a[aria-current]')?.getAttribute('data-ground-id'),
+    langLinks: [...document.querySelectorAll('.shell-langs a')].map((link) => link.getAttribute('href')),
+    loginBack: new URL(
+      document.querySelector<HTMLAnchorElement>('.shell-user a[href^="/login/"]')!.href,
+    ).searchParams.get('back'),
+  }));
+}
+
+test("the chart's ground select moves everything that names the ground; Back and a language switch keep it", async ({
+  page,
+}) => {
+  const errors = watchErrors(page, MY_TAGS);
+  await routeLeaders(page);
+  // What the server renders for each ground is what the page shows after a switch to it.
+  await page.goto('/stocks/sber/2/?lang=eng');
+  const onSpb = await groundMarks(page);
+  await page.goto('/stocks/sber/?lang=eng');
+  const onMoex = await groundMarks(page);
+  expect(onSpb.title).not.toBe(onMoex.title);
+  const table = exchange(page);
+  await expect(table.locator('a[data-ground-id="1"]')).toHaveAttribute('aria-current', 'true');
+  let loads = 0;
+  page.on('load', () => loads++);
+
+  const select = page.locator('fin-stock-chart [part~="ground"] [aria-haspopup="listbox"]');
+  await select.click();
+  await page.locator('fin-stock-chart').getByRole('option', { name: 'SPB Exchange' }).click();
+
+  await expect(page).toHaveURL(/\/stocks\/sber\/2\/\?lang=eng$/);
+  await expect(table.locator('a[data-ground-id="2"]')).toHaveAttribute('aria-current', 'true');
+  await expect(table.locator('a[aria-current]')).toHaveCount(1);
+  await expect.poll(() => groundMarks(page)).toEqual(onSpb);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/stocks\/sber\/\?lang=eng$/);
+  await expect(table.locator('a[data-ground-id="1"]')).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => groundMarks(page)).toEqual(onMoex);
+  await page.goForward();
+  await expect.poll(() => groundMarks(page)).toEqual(onSpb);
+  expect(loads).toBe(0);
+
+  // A language link keeps the ground.
+  await page.locator('.shell-langs a[hreflang="de"]').click();
+  await expect(page).toHaveURL(/\/stocks\/sber\/2\/\?lang=deu$/);
+  await expect(exchange(page).locator('a[data-ground-id="2"]')).toHaveAttribute('aria-current', 'true');
   expect(errors).toEqual([]);
 });
 
