@@ -123,6 +123,30 @@ test("the chart's ground select moves everything that names the ground; Back and
   expect(errors).toEqual([]);
 });
 
+test('a log-in prompt belongs to the ground it was asked on: a ground switch and Back clear it', async ({
+  page,
+}) => {
+  await routeLeaders(page);
+  await page.goto('/stocks/sber/?lang=eng');
+  const chart = page.locator('fin-stock-chart');
+  const exportButton = chart.locator('[data-action="export"]');
+  const prompt = chart.locator('[part~="prompt"]');
+  await expect(exportButton).toBeEnabled();
+  await exportButton.click();
+  await expect(prompt).toContainText('Access denied. Log in to continue.');
+
+  await exchange(page).locator('a[data-ground-id="2"]').click();
+  await expect(page).toHaveURL(/\/stocks\/sber\/2\/\?lang=eng$/);
+  await expect(exchange(page).locator('a[data-ground-id="2"]')).toHaveAttribute('aria-current', 'true');
+  await expect(prompt).toHaveCount(0);
+
+  await exportButton.click();
+  await expect(prompt).toContainText('Access denied. Log in to continue.');
+  await page.goBack();
+  await expect(exchange(page).locator('a[data-ground-id="1"]')).toHaveAttribute('aria-current', 'true');
+  await expect(prompt).toHaveCount(0);
+});
+
 test('headings and labels come in every language', async ({ page }) => {
   // Ten full stock pages (chart included) in one test.
   test.slow();

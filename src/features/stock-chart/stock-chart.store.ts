@@ -264,10 +264,19 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     started += 1;
     if (started === 1) {
       let requested: string | null = null;
+      let shown: string | null = null;
       stopFollowing = effect(
         [$page, $ground, $period, $user, $view, windows.$noIntraday],
         (page, ground, period, user, view, noIntraday) => {
-          const { window, mode } = inputsOf(page, ground, period, user, view, noIntraday);
+          const { ctx, window, mode } = inputsOf(page, ground, period, user, view, noIntraday);
+          // A prompt or an alert answers an action on one stock and ground: another ground (a
+          // switch, Back) or another stock makes it stale.
+          const instrument = ctx ? groundKey(ctx) : null;
+          if (shown !== null && instrument !== shown) {
+            gates.clearNotices();
+            dismissAlert();
+          }
+          shown = instrument;
           const request = window.kind === 'window' ? `${window.id} ${mode}` : window.kind;
           if (request === requested) return;
           requested = request;
