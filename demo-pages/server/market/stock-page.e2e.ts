@@ -147,6 +147,25 @@ test('a log-in prompt belongs to the ground it was asked on: a ground switch and
   await expect(prompt).toHaveCount(0);
 });
 
+test('a ground switched from the select by keyboard keeps focus on the select', async ({ page }) => {
+  await routeLeaders(page);
+  await page.goto('/stocks/sber/?lang=eng');
+  const select = page.locator('fin-stock-chart [part~="ground"] [aria-haspopup="listbox"]');
+  await expect(select).toHaveText('Moscow Exchange');
+  await select.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/stocks\/sber\/2\/\?lang=eng$/);
+  await expect(exchange(page).locator('a[data-ground-id="2"]')).toHaveAttribute('aria-current', 'true');
+  await expect(select).toHaveText('SPB Exchange');
+  await expect(select).toBeFocused();
+  // The next key acts on the select, not on the page.
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('fin-stock-chart [role="listbox"]')).toBeVisible();
+});
+
 test('headings and labels come in every language', async ({ page }) => {
   // Ten full stock pages (chart included) in one test.
   test.slow();
