@@ -4,6 +4,7 @@
  * in a side column (sticky on desktop, a strip at the top below 680 px).
  */
 import type { MarketStockPageData } from '../../../src/contract/stocks.ts';
+import { stockSectionLabelKey } from '../../../src/contract/page-sections.ts';
 import type { Lang, StockPageData } from '../../../src/contract/types.ts';
 import { stockUrl } from './stock.page-data.ts';
 import { breadcrumb, ELEMENT_SCRIPTS, type PageElement } from '../templates/layout.ts';
@@ -31,7 +32,6 @@ export const STOCK_PAGE_SECTIONS = [
 
 export type StockPageSection = (typeof STOCK_PAGE_SECTIONS)[number];
 
-const UNLISTED_SECTIONS: ReadonlySet<StockPageSection> = new Set(['price_dynamics', 'exchange']);
 /** Sections whose element shows its own title: their heading is for screen readers and the menu. */
 const TITLED_BY_ELEMENT: ReadonlySet<StockPageSection> = new Set(['price_dynamics']);
 
@@ -129,7 +129,7 @@ export function sectionTitleKey(section: StockPageSection, data?: StockPageData)
   if (section === 'growing_leaders' && data && (data as Partial<MarketStockPageData>).branchId === null) {
     return 'stock:leaders_caption';
   }
-  return UNLISTED_SECTIONS.has(section) ? `stock:section_${section}` : `stock:menu_${section}`;
+  return stockSectionLabelKey(section);
 }
 
 const STYLE = `
