@@ -86,6 +86,8 @@ async function groundMarks(page: Page) {
 test("the chart's ground select moves everything that names the ground; Back and a language switch keep it", async ({
   page,
 }) => {
+  // Four full stock pages (chart included): two references, the switched one, the language link.
+  test.slow();
   const errors = watchErrors(page, MY_TAGS);
   await routeLeaders(page);
   // What the server renders for each ground is what the page shows after a switch to it.
