@@ -22,6 +22,7 @@ import { sendPage } from '../shared/page.ts';
 import { SearchRepository } from './search.repo.ts';
 import { suggest, termTooShort } from './search.routes.ts';
 import { html, trusted, type SafeHtml } from '../templates/html.ts';
+import { tableBox } from '../templates/table-box.ts';
 import { breadcrumb } from '../templates/layout.ts';
 import { PLAIN_PAGE_STYLE } from '../templates/plain-page.style.ts';
 
@@ -56,7 +57,10 @@ function searchPageBody(
   data: SearchPageData,
 ): SafeHtml {
   const results = data.items.length
-    ? html`<table class="results">
+    ? tableBox(
+        t('search:title'),
+        t('common:table_scrolls'),
+        html`<table class="results">
         <thead>
           <tr>
             <th>${t('common:name')}</th>
@@ -77,7 +81,8 @@ function searchPageBody(
               </tr>`,
           )}
         </tbody>
-      </table>`
+      </table>`,
+      )
     : null;
   const active = data.tabs.find((tab) => tab.id === data.tab);
   return html`<main>
