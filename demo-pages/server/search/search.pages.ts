@@ -75,7 +75,7 @@ function searchPageBody(
               // The highlighted variants are escaped by the server before the <b> marks go in.
               html`<tr data-search-item="${item.type}:${item.id}">
                 <td><a href="${item.url}">${trusted(item.ttl_highlighted)}</a></td>
-                <td>${trusted(item.ticker_highlighted.join(', '))}</td>
+                <td>${item.ticker_highlighted.length ? trusted(item.ticker_highlighted.join(', ')) : '—'}</td>
                 <td>${item.isin_highlighted === null ? '' : trusted(item.isin_highlighted)}</td>
                 <td>${statusText(ctx, lang, item)}</td>
               </tr>`,
