@@ -91,7 +91,7 @@ for (const [index, kind] of KINDS.entries()) {
   test(`layout of ${kind} at ${GATE_WIDTHS.join(', ')} px in ${LANGUAGES.length} languages`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000); // ten page loads: generous on a loaded 2-core machine
     const url = (await demoPages(page))[index]!;
     await signIn(page.request, PAID_PHONE);
     const failures: string[] = [];
@@ -100,7 +100,8 @@ for (const [index, kind] of KINDS.entries()) {
     // last one ended on, so a page is resized twice per language.
     const widths = [...GATE_WIDTHS].sort((a, b) => b - a);
     for (const lang of LANGUAGES) {
-      await page.goto(withLang(url, lang));
+      // Module scripts have run by DOMContentLoaded; the elements' data is waited for below.
+      await page.goto(withLang(url, lang), { waitUntil: 'domcontentloaded' });
       await elementsSettled(page);
       for (const width of widths) {
         failures.push(...report(url, lang, width, await problemsAt(page, width)));
