@@ -496,8 +496,8 @@ function useSidewaysOverflow(ref: RefObject<HTMLElement | null>): {
   }, [ref]);
   useLayoutEffect(() => {
     const box = ref.current;
-    if (!box || typeof ResizeObserver === 'undefined') return;
     measure();
+    if (!box || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(box);
     if (box.firstElementChild) observer.observe(box.firstElementChild);
