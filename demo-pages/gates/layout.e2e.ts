@@ -4,7 +4,7 @@
  * header cell and no heading is cut off. A kind of page is covered by being in the page list
  * (demo-pages/testing/page-list.ts); each page loads once per language and is resized in place.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import {
   FIXED_PAGES,
   GATE_WIDTHS,
@@ -17,6 +17,22 @@ import { elementsSettled, laidOut, layoutProblems, type LayoutProblem } from '..
 import { PAID_PHONE, signIn } from '../testing/session.ts';
 
 const HEIGHT = 900;
+
+/** Signed in as the paid reader once per worker (its cookie shared by the worker's tests). */
+const test = base.extend<object, { paidState: string }>({
+  paidState: [
+    async ({ browser }, provide, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await signIn(context.request, PAID_PHONE);
+      const file = `${workerInfo.project.outputDir}/layout-paid-${workerInfo.workerIndex}.json`;
+      await context.storageState({ path: file });
+      await context.close();
+      await provide(file);
+    },
+    { scope: 'worker' },
+  ],
+  storageState: ({ paidState }, provide) => provide(paidState),
+});
 
 /** The problems at one width, once the page has laid out there (re-checked while it settles). */
 async function problemsAt(page: Page, width: number): Promise<LayoutProblem[]> {
@@ -93,7 +109,6 @@ for (const [index, kind] of KINDS.entries()) {
   }) => {
     test.setTimeout(180_000); // ten page loads: generous on a loaded 2-core machine
     const url = (await demoPages(page))[index]!;
-    await signIn(page.request, PAID_PHONE);
     const failures: string[] = [];
     let checked = 0;
     // Widths back and forth (1280 → 320, then 320 → 1280): each language loads at the width the
