@@ -160,7 +160,10 @@ describe('POST /api/suggest/{category}/', () => {
     expect(bonds.items.every((item) => item.type === 'bonds' && item.url === `/bonds/${item.id}/`)).toBe(
       true,
     );
-    expect(bonds.items[0]!.ticker).toEqual([bonds.items[0]!.isin]);
+    // A bond has no ticker of its own: its exchange code is the ISIN, shown in the ISIN field only.
+    expect(
+      bonds.items.every((item) => item.ticker.length === 0 && /^[A-Z]{2}[0-9A-Z]{10}$/.test(item.isin!)),
+    ).toBe(true);
 
     const indexes = await suggest('indexes', { term: 'IMOEX' });
     expect(indexes.items[0]).toMatchObject({ id: 1, ticker: ['IMOEX'], url: '/indexes/1/', type: 'indexes' });
@@ -397,6 +400,19 @@ describe('/search/ page', () => {
     });
     expect(hostile.body).not.toContain('<img src=x');
     expect(hostile.body).toContain('&lt;img src=x onerror=alert(1)&gt;<b>Хакерский</b>');
+  });
+
+  it('shows a bond row’s ISIN in the ISIN column only: its Ticker cell says it has none', async () => {
+    const page = await app.inject({ method: 'GET', url: '/search/?q=sber&tab=bonds&lang=eng' });
+    const rows = [...page.body.matchAll(/<tr data-search-item="bonds:\d+">([\s\S]*?)<\/tr>/g)];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const [, row] of rows) {
+      const cells = [...row!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map(([, cell]) =>
+        cell!.replace(/<\/?b>/g, '').trim(),
+      );
+      expect(cells[1]).toBe('—');
+      expect(cells[2]).toMatch(/^[A-Z]{2}[0-9A-Z]{10}$/);
+    }
   });
 
   it('refuses an unknown tab with 400', async () => {

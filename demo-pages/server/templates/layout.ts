@@ -9,6 +9,7 @@ import { BCP47, LANGUAGE_NAMES } from '../shared/lang.ts';
 import { userGlobals, type SessionUser } from '../shared/session.ts';
 import { html, jsonForScript, jsonScript, trusted, type SafeHtml } from './html.ts';
 import { modulePreloads } from './module-preload.ts';
+import { TABLE_BOX_STYLE } from './table-box.ts';
 
 /** A custom element dropped into a page: its markup and the module that defines it. */
 export interface PageElement {
@@ -112,7 +113,7 @@ export function renderLayout(opts: LayoutOptions): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${opts.title}</title>
         <style>
-          ${trusted(STYLE)}
+          ${trusted(STYLE + TABLE_BOX_STYLE)}
         </style>
         ${modulePreloads(scripts).map((href) => html`<link rel="modulepreload" href="${href}" /> `)}
         ${pageDataBlock} ${jsonScript('fin-user', { ...globals, sid: opts.sid })}
