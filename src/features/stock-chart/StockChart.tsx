@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { isPaid } from '../../core/access.ts';
 import { COMPARISON_SEARCH_URLS } from '../../contract/search.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
@@ -9,6 +9,7 @@ import { DEFAULT_PAGE_DATA_SELECTOR, readJsonBlock } from '../../core/page-data.
 import { $groundSwitching, switchGround } from '../../core/stores/ground.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
+import { showArchiveInChart } from '../../core/stores/archive.ts';
 import { periodWindow, type PeriodId } from '../../contract/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import { DEFAULT_CHART_HEIGHT, PriceChart } from '../../widgets/chart/index.ts';
@@ -127,16 +128,24 @@ export function StockChart({
   // The period and the archive of this chart's page-data block (the archive view loads its
   // component when first shown; its store is the block's, so the export knows its row count).
   const period = useStore(store.$period);
+  const movedPeriod = useStore(store.$movedPeriod);
   const user = useStore($user);
   const lang = useStore($lang);
   const switching = useStore($groundSwitching);
   const archive = useStore(store.$archive);
   const [view, setView] = useState<View>(VIEW_CHART);
+  // The compare button, where the focus comes back to when the compare field closes; and whether
+  // the user has just opened the field (its search input then takes the focus).
+  const compareButton = useRef<HTMLButtonElement>(null);
+  const [focusCompareField, setFocusCompareField] = useState(false);
   const compareUrls = useMemo(() => pageCompareUrls(pageData), [pageData]);
 
   useEffect(() => {
     setHidden(ctx?.hideGraph === true);
   }, [ctx?.hideGraph, setHidden]);
+  // The Archive view shows the block's archive: the page's own table of it steps aside meanwhile.
+  const showsArchive = view === VIEW_ARCHIVE && ctx !== null && !ctx.hideGraph;
+  useEffect(() => (showsArchive ? showArchiveInChart(pageData) : undefined), [showsArchive, pageData]);
 
   const model = useMemo(
     () =>
@@ -218,6 +227,7 @@ export function StockChart({
       return;
     }
     if (extended) store.setMode('line');
+    setFocusCompareField(false);
     setView(id as View);
     emit('fin-view-change', { view: id as number, extended: false });
   };
@@ -229,8 +239,22 @@ export function StockChart({
     store.removeCompare(key);
     announceCompare();
   };
+  const onToggleCompare = () => {
+    store.toggleCompare();
+    setFocusCompareField(store.$state.get().compareOpen);
+  };
+  // The toolbar's cancel goes away with the comparison: the focus goes to the compare button.
   const onCancelCompare = () => {
     if (store.cancelCompare()) announceCompare();
+    compareButton.current?.focus();
+  };
+  // Escape the search field did not use (its list is closed) closes the field, back to the button.
+  const onCompareKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || !store.$state.get().compareOpen) return;
+    event.preventDefault();
+    store.toggleCompare();
+    setFocusCompareField(false);
+    compareButton.current?.focus();
   };
   // SPEC §4: the compare field's clear cancels the comparison (the field stays open).
   const onClearCompareField = () => {
@@ -260,6 +284,7 @@ export function StockChart({
           lang={lang}
           onSelect={onPeriod}
           onDates={onDates}
+          movedPeriod={movedPeriod}
           t={t}
         />
         {pageData === DEFAULT_PAGE_DATA_SELECTOR && ctx.tradingGrounds.length > 1 ? (
@@ -287,12 +312,13 @@ export function StockChart({
         <div className="sc__actions" part="actions">
           {!extended && view === VIEW_CHART ? (
             <button
+              ref={compareButton}
               type="button"
               className="sc__button"
               part="button compare-button"
               aria-expanded={paid ? state.compareOpen : undefined}
               data-action="compare"
-              onClick={store.toggleCompare}
+              onClick={onToggleCompare}
             >
               {t('compare:compare')}
             </button>
@@ -333,7 +359,7 @@ export function StockChart({
       </div>
 
       {state.compareOpen && paid && !extended && view === VIEW_CHART ? (
-        <div className="sc__compare" part="compare">
+        <div className="sc__compare" part="compare" onKeyDown={onCompareKeyDown}>
           <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
             <CompareField
               urls={compareUrls}
@@ -343,6 +369,7 @@ export function StockChart({
               loadingText={t('common:loading')}
               onCompare={onCompare}
               onCancel={onClearCompareField}
+              focusInput={focusCompareField}
             />
           </Suspense>
         </div>

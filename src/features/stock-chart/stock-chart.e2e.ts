@@ -348,10 +348,27 @@ test('a period tab reloads the chart and the archive with the same window', asyn
   await viewTab(page, 'Archive').click();
   const caption = `Trading archive, ${from} – ${data.excelDefaultEnd}`;
   await expect(chart(page).getByRole('heading', { name: caption })).toBeVisible();
-  // The page's own element (the chart's archive view is a <fin-archive-table> too, inside the chart).
-  await expect(
-    page.locator('.stock-section > fin-archive-table').getByRole('heading', { name: caption }),
-  ).toBeVisible();
+  // The page's own element (the chart's archive view is a <fin-archive-table> too, inside the
+  // chart) steps aside while the chart shows the archive, and comes back with the chart view.
+  const pageArchive = page.locator('.stock-section > fin-archive-table');
+  await expect(pageArchive).toBeHidden();
+  await viewTab(page, 'Chart').click();
+  await expect(pageArchive.getByRole('heading', { name: caption })).toBeVisible();
+});
+
+test('one archive on the page in every view of the chart', async ({ page }) => {
+  await openStock(page);
+  // Every <fin-archive-table> on the page, the chart's own included (CSS locators pierce shadow roots).
+  const shownArchives = page.locator('fin-archive-table').filter({ visible: true });
+  const tables = page.getByRole('heading', { name: /^Trading archive/ }).filter({ visible: true });
+  await expect(shownArchives).toHaveCount(1);
+  for (const view of ['Archive', 'Dynamic table', 'Archive', 'Chart', 'Extended chart', 'Archive']) {
+    await viewTab(page, view).click();
+    await expect(viewTab(page, view)).toHaveAttribute('aria-selected', 'true');
+    if (view === 'Archive') await expect(chart(page).locator('fin-archive-table')).toBeVisible();
+    await expect(shownArchives).toHaveCount(1);
+    await expect(tables).toHaveCount(1);
+  }
 });
 
 test('custom dates: a start after the end is refused; a window before the listing follows the 206 once', async ({
@@ -393,6 +410,42 @@ test('custom dates: a start after the end is refused; a window before the listin
   ).toHaveCount(0);
   await expect(chart(page).locator('[data-empty]')).toHaveCount(0);
   expect(requests).toHaveLength(2);
+  // The move is said, with the rule and the dates now shown.
+  await expect(capNotice(page)).toHaveText(
+    'No trading data from 01.01.2020 to 31.01.2020: showing the same length of time up to the last ' +
+      `day with data, ${moved.date_from} to ${moved.date_to}`,
+  );
+});
+
+test('a start years before the data: the 10-year cap and the move to the data are said in one message, in the page language', async ({
+  page,
+}) => {
+  const data = await pageData(page);
+  await openStock(page, '/stocks/sber/?lang=deu');
+  const [from, to] = [dateInputs(page).first(), dateInputs(page).last()];
+  const tradings: TradingsRequest[] = [];
+  page.on('request', (request) => {
+    if (isTradings(request)) tradings.push(tradingsBody(request));
+  });
+  await enterDate(from, '01.01.1990');
+  // Capped to 10 years (01.01.1990–01.01.2000), no bars then: the 206 moves it to the last data.
+  await expect.poll(() => tradings.at(-1)?.getChartIteration).toBe(2);
+  const shown = tradings.at(-1)!;
+  expect(shown.date_to).toBe(data.excelDefaultEnd);
+  await settled(page);
+  await expect(from).toHaveValue(shown.date_from);
+  await expect(to).toHaveValue(shown.date_to);
+  await expect(capNotice(page)).toHaveCount(1);
+  await expect(capNotice(page)).toHaveText(
+    'Keine Handelsdaten vom 01.01.1990 bis 01.01.2000: angezeigt wird ein gleich langer Zeitraum ' +
+      `bis zum letzten Tag mit Daten, vom ${shown.date_from} bis ${shown.date_to}`,
+  );
+  // Another period: the message of the moved one goes.
+  await chart(page)
+    .getByRole('tablist', { name: 'Chartzeitraum' })
+    .getByRole('tab', { name: '1J', exact: true })
+    .click();
+  await expect(capNotice(page)).toHaveCount(0);
 });
 
 test('a 206 answer moves the dates to the window ending on the given date, keeping the span, and retries once', async ({
@@ -552,6 +605,46 @@ test('compare: stocks and an index in percent from a common start, colours freed
   await expect(plot(page)).not.toHaveAttribute('data-compare', 'true');
   expect(changes.at(-1)).toEqual({ stocks: [], indexes: [] });
   expect(changes[0]).toEqual({ stocks: [{ stockId: 4, tgId: 1 }], indexes: [] });
+});
+
+test('compare by keyboard: Enter opens the field with the focus in it, a pick keeps it there, Escape goes back to the button', async ({
+  page,
+}) => {
+  await signInAs(page.request, 'paid');
+  await openStock(page);
+  const button = chart(page).locator('[data-action="compare"]');
+  const input = chart(page).locator('[part~="compare"] [part~="input"]');
+  const options = chart(page).locator('[part~="compare"] [part~="option"]');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(input).toBeFocused();
+
+  // A pick by keyboard: the stock is compared and the focus stays for the next search.
+  await page.keyboard.type('lkoh');
+  await expect(options.first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(legendItems(page)).toHaveCount(2);
+  await expect(input).toBeFocused();
+
+  // Escape first closes the open list, then the field: the focus is back on the button.
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('gazp');
+  await expect(options.first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(options).toHaveCount(0);
+  await expect(input).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(input).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+  // Cancelling the comparison takes its button away: the focus goes to the compare button.
+  await chart(page).locator('[data-action="cancel-compare"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(legendItems(page)).toHaveCount(1);
+  await expect(button).toBeFocused();
 });
 
 test('compare: the 11th stock gives max_stocks_in_compare, and the alert hides after 3 s', async ({
@@ -808,7 +901,9 @@ test('dates typed with the keyboard: nothing is sent before Enter, invalid text 
   // Enter applies it; the span is over 10 years, so the end moves (SPEC §5).
   await page.keyboard.press('Enter');
   await expect(to).toHaveValue('01.01.2025');
-  await expect(capNotice(page)).toHaveText('The period is limited to 10 years');
+  await expect(capNotice(page)).toHaveText(
+    'The period is limited to 10 years: showing 01.01.2015 to 01.01.2025',
+  );
   await settled(page);
   expect(windows.at(-1)).toEqual({ from: '01.01.2015', to: '01.01.2025' });
   const plausible = /^\d{2}\.\d{2}\.(19[7-9]\d|20\d{2})$/;
@@ -857,7 +952,7 @@ test('custom dates spanning more than 10 years: the date the user did not touch 
   await enterDate(from, '01.06.2015');
   expect(tradingsBody(await request)).toMatchObject({ date_from: '01.06.2015', date_to: '01.06.2025' });
   await expect(to).toHaveValue('01.06.2025');
-  await expect(notice).toHaveText('The period is limited to 10 years');
+  await expect(notice).toHaveText('The period is limited to 10 years: showing 01.06.2015 to 01.06.2025');
   await settled(page);
 
   // Then the end back to the last date: now the start moves to 10 years before it.
@@ -869,7 +964,9 @@ test('custom dates spanning more than 10 years: the date the user did not touch 
     date_to: data.excelDefaultEnd,
   });
   await expect(from).toHaveValue(tenYearsBack);
-  await expect(notice).toHaveText('The period is limited to 10 years');
+  await expect(notice).toHaveText(
+    `The period is limited to 10 years: showing ${tenYearsBack} to ${data.excelDefaultEnd}`,
+  );
   await settled(page);
   await expect(
     chart(page).getByRole('tablist', { name: 'Chart period' }).locator('[aria-selected="true"]'),
