@@ -1,5 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { isPaid } from '../../core/access.ts';
 import { COMPARISON_SEARCH_URLS } from '../../contract/search.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
@@ -334,27 +344,33 @@ export function StockChart({
               {t('compare:cancel')}
             </button>
           ) : null}
-          <button
-            type="button"
-            className="sc__button"
-            part="button"
-            data-action="watchlist"
-            onClick={store.openWatchlist}
-          >
-            {t('chart:watchlist_add')}
-          </button>
-          {ctx.archiveExportLink ? (
+          {/*
+            Watchlist and export: in the toolbar on wide screens; on a phone behind one "more"
+            button (stock-chart.css), so the controls leave the screen to the chart.
+          */}
+          <MoreActions label={t('chart:more_actions')}>
             <button
               type="button"
               className="sc__button"
               part="button"
-              data-action="export"
-              disabled={archive.status === 'loading'}
-              onClick={onExport}
+              data-action="watchlist"
+              onClick={store.openWatchlist}
             >
-              {t('common:export_excel')}
+              {t('chart:watchlist_add')}
             </button>
-          ) : null}
+            {ctx.archiveExportLink ? (
+              <button
+                type="button"
+                className="sc__button"
+                part="button"
+                data-action="export"
+                disabled={archive.status === 'loading'}
+                onClick={onExport}
+              >
+                {t('common:export_excel')}
+              </button>
+            ) : null}
+          </MoreActions>
         </div>
       </div>
 
@@ -499,6 +515,62 @@ export function StockChart({
         </Suspense>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Actions that a phone shows behind one disclosure button: its list opens below it; Escape,
+ * a pick or a click elsewhere closes it (the focus comes back to the button after Escape). On a
+ * wide screen the button is not shown and the actions stand in the toolbar (`display: contents`).
+ */
+function MoreActions({ label, children }: { label: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  return (
+    <div
+      className={open ? 'sc__more sc__more--open' : 'sc__more'}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.preventDefault();
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        className="sc__button sc__more-toggle"
+        part="button more-button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={label}
+        title={label}
+        onClick={() => setOpen(!open)}
+      >
+        <svg viewBox="0 0 16 4" width="16" height="4" aria-hidden="true" focusable="false">
+          <circle cx="2" cy="2" r="1.6" fill="currentColor" />
+          <circle cx="8" cy="2" r="1.6" fill="currentColor" />
+          <circle cx="14" cy="2" r="1.6" fill="currentColor" />
+        </svg>
+      </button>
+      <div
+        id={id}
+        className="sc__more-items"
+        part="more"
+        onClick={() => {
+          // A pick closes the list; on a phone the focus goes back to the button (the picked one
+          // is out of sight); on a wide screen the button is not shown and the focus stays.
+          setOpen(false);
+          if (open) toggle.current?.focus();
+        }}
+      >
+        {children}
+      </div>
+    </div>
   );
 }
 

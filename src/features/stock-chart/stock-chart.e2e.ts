@@ -1071,6 +1071,67 @@ test('the calendar picks a window by mouse and by keyboard; the chart and the ar
   expect(errors).toEqual([]);
 });
 
+test('at 375 px the chart is laid out for a phone: compact controls, the plot 60 % of the screen, one-line legend', async ({
+  page,
+}, testInfo) => {
+  const screen = { width: 375, height: 812 };
+  await page.setViewportSize(screen);
+  await signInAs(page.request, 'paid');
+  await openStock(page, '/stocks/sber/?lang=rus');
+  await chart(page).locator('[data-action="compare"]').click();
+  await compareWith(page, 'lkoh');
+  await compareWith(page, 'imoex');
+  await chart(page).locator('[data-action="compare"]').click();
+  await expect(legendItems(page)).toHaveCount(3);
+  await expect(legendItems(page).locator('[aria-busy="true"]')).toHaveCount(0);
+  await settled(page);
+  await chart(page).evaluate((element) => element.scrollIntoView());
+
+  // The plot is at least 60 % of the screen high, and the controls and the plot fit one screen.
+  const element = (await chart(page).boundingBox())!;
+  const plotBox = (await canvasHost(page).boundingBox())!;
+  expect(plotBox.height).toBeGreaterThanOrEqual(0.6 * screen.height);
+  expect(plotBox.y + plotBox.height - element.y).toBeLessThanOrEqual(screen.height);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.width);
+
+  // Each legend name on one line (a long one cut with an ellipsis, its full text kept as the
+  // title and for screen readers); the figures go under it.
+  const names = legendItems(page).locator('.sc__legend-name');
+  for (let i = 0; i < 3; i++) {
+    const item = (await legendItems(page).nth(i).boundingBox())!;
+    expect(item.x + item.width).toBeLessThanOrEqual(screen.width);
+    const name = names.nth(i);
+    const lineHeight = await name.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+    expect((await name.boundingBox())!.height, `legend name ${i}`).toBeLessThan(1.5 * lineHeight);
+    expect(await name.getAttribute('title')).toBe((await name.textContent())!.trim());
+  }
+  await expect(names.nth(1)).toHaveText('Лукойл (Московская биржа)');
+
+  // Watchlist and export behind one "more" button: Escape closes it, back on the button.
+  const more = chart(page).locator('[part~="more-button"]');
+  const exportButton = chart(page).locator('[data-action="export"]');
+  await expect(exportButton).toBeHidden();
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(exportButton).toBeVisible();
+  await expect(chart(page).locator('[data-action="watchlist"]')).toBeVisible();
+  const menu = (await chart(page).locator('[part~="more"]').boundingBox())!;
+  expect(menu.x).toBeGreaterThanOrEqual(0);
+  expect(menu.x + menu.width).toBeLessThanOrEqual(screen.width);
+  await testInfo.attach('stock chart at 375 px, more actions open', {
+    body: await page.screenshot(),
+    contentType: 'image/png',
+  });
+  await page.keyboard.press('Escape');
+  await expect(exportButton).toBeHidden();
+  await expect(more).toBeFocused();
+  // The desktop keeps the actions in the toolbar, without the "more" button.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(exportButton).toBeVisible();
+  await expect(more).toBeHidden();
+});
+
 test('at 375 px the period tabs and the date picker fit the screen, and so does the calendar', async ({
   page,
 }) => {
@@ -1088,13 +1149,13 @@ test('at 375 px the period tabs and the date picker fit the screen, and so does 
   await inside(dateInputs(page).last(), 'to');
   const toggle = chart(page).locator('[part~="date-picker-button"]');
   await inside(toggle, 'calendar button');
-  // From above To, the inputs one under the other.
+  // From and To on one line (compact controls), without the '~' their labels make needless.
   const [fromBox, toBox] = [
     (await dateInputs(page).first().boundingBox())!,
     (await dateInputs(page).last().boundingBox())!,
   ];
-  expect(toBox.y).toBeGreaterThanOrEqual(fromBox.y + fromBox.height);
-  expect(Math.abs(toBox.x - fromBox.x)).toBeLessThan(1);
+  expect(Math.abs(toBox.y - fromBox.y)).toBeLessThan(1);
+  expect(toBox.x).toBeGreaterThan(fromBox.x + fromBox.width);
   await expect(chart(page).locator('.fin-date-picker__separator')).toBeHidden();
   // The whole date fits in each input (nothing cut off).
   for (const input of [dateInputs(page).first(), dateInputs(page).last()])

@@ -315,14 +315,16 @@ test('value axis: one unit per axis, and neighbouring labels never read the same
   for (const label of y) expect(label).toMatch(/^\d{2}\u202f\d{3}\.00$/);
 });
 
-test('narrow screen (375 px): a lower chart and several date labels for one month (SPEC §9)', async ({
+test('narrow screen (375 px): a lower chart, 2/3 of the screen high, and several date labels for one month (SPEC §9)', async ({
   page,
 }) => {
   await openChartPage(page);
   await mount(page, VIEWS.month, { width: 375, height: 650 });
   const box = (await figure(page).boundingBox())!;
   expect(box.width).toBe(375);
-  expect(box.height).toBe(300);
+  // 4:5 of the width (300 px), but at least 2/3 of the screen's height: the plot fills a phone.
+  const screenHeight = page.viewportSize()!.height;
+  expect(box.height).toBeCloseTo(Math.min(650, Math.max(300, 0.66 * screenHeight)), 0);
   const { x } = await page.evaluate(() => window.chartHarness.axisLabels());
   expect(x.length).toBeGreaterThanOrEqual(3);
   expect(new Set(x).size).toBe(x.length);
