@@ -154,6 +154,22 @@ describe('POST /api/suggest/{category}/', () => {
     expect(isinPrefix.items[0]!.isin_highlighted).toMatch(/^<b>RU00090295<\/b>\d\d$/);
   });
 
+  it('ranks names that start with the term next, the shortest first (moex → MOEX Russia Index)', async () => {
+    const answer = await suggest('indexes', { term: 'moex' }, '?lang=eng');
+    const names = answer.items.map((item) => item.ttl);
+    expect(names.slice(0, 3)).toContain('MOEX Russia Index');
+    // Every name that starts with the term comes before any that does not.
+    const starts = names.map((name) => name.toLowerCase().startsWith('moex'));
+    expect(starts).toEqual([...starts].sort((a, b) => Number(b) - Number(a)));
+    const lengths = names.filter((_, i) => starts[i]).map((name) => name.length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    // The comparison search ranks the same way.
+    const compared = await compareSearch('indexes', 'moex', '?lang=eng');
+    expect(compared.response.items.slice(0, 3).map((item) => item.name)).toContain('MOEX Russia Index');
+    // An exact ticker still comes first.
+    expect((await suggest('stocks', { term: 'MOEX' }, '?lang=eng')).items[0]!.ticker).toEqual(['MOEX']);
+  });
+
   it('searches bonds, indexes, ETFs and companies in their own category', async () => {
     const bonds = await suggest('bonds', { term: 'ОФЗ' });
     expect(bonds.items.length).toBeGreaterThan(0);

@@ -57,7 +57,12 @@ import {
   type StockChartContext,
 } from './stock-chart.windows.ts';
 
-export { DEFAULT_TRADINGS_LINK, type ChartMode, type StockChartContext } from './stock-chart.windows.ts';
+export {
+  DEFAULT_TRADINGS_LINK,
+  type ChartMode,
+  type MovedPeriod,
+  type StockChartContext,
+} from './stock-chart.windows.ts';
 export { INDEX_COMPARE_ACTION_ID } from './stock-chart.compare.ts';
 
 export interface StockChartState extends ChartPrompts {
@@ -433,6 +438,8 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     $alert: $alert as ReadableAtom<ChartAlert | null>,
     /** The chart's period (its page-data block's). */
     $period,
+    /** The last period a 206 moved to the last dates with data (PeriodControls says so). */
+    $movedPeriod: windows.$moved,
     /** The archive of the chart's page-data block (the export button waits for it). */
     $archive,
     start,
