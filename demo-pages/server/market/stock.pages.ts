@@ -5,7 +5,7 @@ import { showLabelsRequested } from '../shared/labels.ts';
 import { pageLang, pickName } from '../shared/lang.ts';
 import { sendPage } from '../shared/page.ts';
 import { buildStockPageData, emitentName, pageContext, stockName, stockUrl } from './stock.page-data.ts';
-import { stockPageBody, stockPageElements } from './stock.template.ts';
+import { sectionHasContent, stockPageBody, stockPageElements } from './stock.template.ts';
 
 const PAGE = { page: true } as const;
 const STRING_ID = /^[a-z0-9_-]{1,64}$/;
@@ -46,6 +46,10 @@ export function registerStockPages(app: FastifyInstance, ctx: AppContext): void 
       title: `${name} (${ground.ticker}) · ${pickName(lang, ground.name, ground.name_eng)}`,
       pageData: data,
       elements: stockPageElements(),
+      // The skip link leads to the chart, the page's main tool, when the page has one.
+      ...(sectionHasContent('graph', data)
+        ? { skipTo: { id: 'graph', labelKey: 'common:skip_to_chart' } }
+        : {}),
       body: stockPageBody({
         lang,
         data,
