@@ -28,6 +28,8 @@ function report(tally: AxeTally, title: string, info: TestInfo, extra = ''): voi
 for (const kind of PAGE_KINDS) {
   for (const audience of AUDIENCES) {
     test(`axe: ${kind} ${audience} at ${DESKTOP.width} and ${MOBILE.width} px`, async ({ page }, info) => {
+      // The catalog and the stock page hold every element: an axe run there takes seconds.
+      test.setTimeout(90_000);
       await signInAs(page.request, audience);
       const url = withLang(await pageOfKind(page, kind), 'eng');
       const tally = new AxeTally();
@@ -43,7 +45,7 @@ for (const kind of PAGE_KINDS) {
     });
 
     test(`axe: ${kind} ${audience}, every open state`, async ({ page }, info) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       await signInAs(page.request, audience);
       const url = withLang(await pageOfKind(page, kind), 'eng');
       const tally = new AxeTally();

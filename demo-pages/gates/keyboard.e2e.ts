@@ -48,6 +48,7 @@ for (const tag of TAGS) {
 }
 
 test('every page kind starts with a skip link that moves focus past the header', async ({ page }) => {
+  test.setTimeout(90_000);
   for (const kind of PAGE_KINDS) {
     const url = withLang(await pageOfKind(page, kind), 'eng');
     await page.goto(url);
