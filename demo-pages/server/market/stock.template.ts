@@ -213,12 +213,10 @@ export function stockPageBody(view: StockPageView): SafeHtml {
               : html`<h2 id="${section}-title">${title}</h2>`;
             // A section whose element is itself a named region (price dynamics) is not named again:
             // two landmarks of one name would be one too many for screen-reader users.
-            return html`<section
-              id="${section}"
-              class="stock-section"
-              tabindex="-1"
-              ${TITLED_BY_ELEMENT.has(section) ? '' : trusted(`aria-labelledby="${section}-title"`)}
-            >
+            const named = TITLED_BY_ELEMENT.has(section)
+              ? ''
+              : trusted(` aria-labelledby="${section}-title"`);
+            return html`<section id="${section}" class="stock-section" tabindex="-1"${named}>
               ${heading} ${inSection(section).map((element) => html`${element.markup} `)}
             </section>`;
           })}
