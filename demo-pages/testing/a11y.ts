@@ -181,7 +181,10 @@ export async function findOpeners(page: Page): Promise<Opener[]> {
           node.setAttribute('data-a11y-opener', String(found.length));
           found.push({
             host,
-            kind: [host, node.localName, node.className, tablist?.getAttribute('aria-label') ?? ''].join('|'),
+            // A tab's class says whether it is selected: tabs are of one kind per tab list.
+            kind: tablist
+              ? [host, 'tab', tablist.getAttribute('aria-label') ?? ''].join('|')
+              : [host, node.localName, node.className].join('|'),
             name: (node.getAttribute('aria-label') ?? node.textContent ?? '').trim().slice(0, 40),
             tab: node.getAttribute('role') === 'tab',
             open: node.getAttribute('role') === 'tab' && node.getAttribute('aria-selected') === 'true',
