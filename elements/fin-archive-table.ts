@@ -22,6 +22,8 @@ type ArchiveTableAttributes = Omit<ArchiveTableProps, 'onSortChange'>;
  * @csspart message - the loading, error or no-data line
  * @cssproperty --fin-color-rise - colour of a rise (default #5cb585)
  * @cssproperty --fin-color-fall - colour of a fall (default #e31e25)
+ * @cssproperty --fin-color-rise-text - colour of rise figures as text (default #1b7a45, 4.5:1 on white)
+ * @cssproperty --fin-color-fall-text - colour of fall figures as text (default #c0161c)
  * @cssproperty --fin-color-accent - links and buttons
  * @cssproperty --fin-font-family - font of the element
  * @example <fin-archive-table stock-id="1" ground-id="1" period-id="2"></fin-archive-table>

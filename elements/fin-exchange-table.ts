@@ -16,6 +16,8 @@ import { ExchangeTable, type ExchangeTableProps } from '../src/features/exchange
  * @csspart message - the loading, error or no-data line
  * @cssproperty --fin-color-rise - colour of a rise (default #5cb585)
  * @cssproperty --fin-color-fall - colour of a fall (default #e31e25)
+ * @cssproperty --fin-color-rise-text - colour of rise figures as text (default #1b7a45, 4.5:1 on white)
+ * @cssproperty --fin-color-fall-text - colour of fall figures as text (default #c0161c)
  * @cssproperty --fin-color-row-active - background of the exchange the page shows
  * @cssproperty --fin-color-accent - links and the mark of the exchange shown
  * @cssproperty --fin-font-family - font of the element

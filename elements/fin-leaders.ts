@@ -21,6 +21,8 @@ import { Leaders, type LeadersProps } from '../src/features/leaders/index.ts';
  * @csspart message - the loading, error or no-data line
  * @cssproperty --fin-color-rise - colour of a rise (default #5cb585)
  * @cssproperty --fin-color-fall - colour of a fall (default #e31e25)
+ * @cssproperty --fin-color-rise-text - colour of rise figures as text (default #1b7a45, 4.5:1 on white)
+ * @cssproperty --fin-color-fall-text - colour of fall figures as text (default #c0161c)
  * @cssproperty --fin-color-accent - links, the active tab
  * @cssproperty --fin-font-family - font of the element
  * @example <fin-leaders branch-id="0" ground-id="1" tab="3"></fin-leaders>

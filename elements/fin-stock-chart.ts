@@ -40,6 +40,8 @@ provideElement('fin-compare-search', () => import('./fin-compare-search.ts'));
  * @cssproperty --fin-color-accent - links, buttons and the active tab
  * @cssproperty --fin-color-rise - colour of a rise (default #5cb585)
  * @cssproperty --fin-color-fall - colour of a fall (default #e31e25)
+ * @cssproperty --fin-color-rise-text - colour of rise figures as text (default #1b7a45, 4.5:1 on white)
+ * @cssproperty --fin-color-fall-text - colour of fall figures as text (default #c0161c)
  * @cssproperty --fin-font-family - font of the element
  * @example <fin-stock-chart></fin-stock-chart>
  */

@@ -9,6 +9,7 @@ import { DEMO_STOCKS } from '../data/instruments.ts';
 import { customElementsManifest, type ElementDoc } from '../tools/manifest.ts';
 import { BCP47 } from './shared/lang.ts';
 import {
+  FREE_PHONE,
   PAID_PHONE,
   client,
   createTestApp,
@@ -353,6 +354,40 @@ describe('the /elements/ catalog', () => {
     const response = await get('/elements/?lang=eng');
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain('run <code>npm run build</code>');
+  });
+});
+
+describe('the page shell', () => {
+  const userLine = (body: string) =>
+    /<span data-fin-user\s*>([\s\S]*?)<\/span\s*>/
+      .exec(body)?.[1]
+      ?.replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+
+  it('names the signed-in user’s plan in the page language, not the raw access level', async () => {
+    const free = await signIn(app, FREE_PHONE);
+    const paid = await signIn(app, PAID_PHONE);
+    expect(userLine((await free.get('/?lang=eng')).body)).toBe(`${FREE_PHONE} · Registered user`);
+    expect(userLine((await paid.get('/?lang=eng')).body)).toBe(`${PAID_PHONE} · Paid access`);
+    expect(userLine((await paid.get('/?lang=deu')).body)).not.toMatch(/· \d+$/);
+  });
+
+  it('starts every page with a skip link to its content; the stock page skips to the chart', async () => {
+    const firstLink = (body: string) =>
+      /<body>\s*<a class="skip-link" href="#([\w-]+)">([^<]+)<\/a>/.exec(body);
+    const index = (await get('/?lang=eng')).body;
+    expect(firstLink(index)?.slice(1)).toEqual(['content', 'Skip to content']);
+    expect(index).toContain('<div id="content" tabindex="-1">');
+    const stock = (await get('/stocks/sber/?lang=eng')).body;
+    expect(firstLink(stock)?.slice(1)).toEqual(['graph', 'Skip to the chart']);
+    expect(stock).toMatch(/<section\s+id="graph"/);
+  });
+
+  it('keeps the demo notice inside the banner landmark', async () => {
+    const body = (await get('/?lang=eng')).body;
+    const header = /<header>([\s\S]*?)<\/header>/.exec(body)?.[1] ?? '';
+    expect(header).toContain('class="demo-notice"');
   });
 });
 

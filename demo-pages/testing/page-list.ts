@@ -39,6 +39,18 @@ export async function linkedPages(page: Page): Promise<string[]> {
   return urls;
 }
 
+/** Every kind of page, as listed: fixed addresses and the linked kinds' href prefixes. */
+export const PAGE_KINDS = [...FIXED_PAGES, ...LINKED_KINDS] as const;
+
+/** The page of one kind: its fixed address, or the first link of the kind on the demo index. */
+export async function pageOfKind(page: Page, kind: (typeof PAGE_KINDS)[number]): Promise<string> {
+  if ((FIXED_PAGES as readonly string[]).includes(kind)) return kind;
+  await page.goto('/?lang=eng');
+  const href = await page.locator(`a[href^="${kind}"]`).first().getAttribute('href');
+  expect(href, kind).toBeTruthy();
+  return href!;
+}
+
 /** Every kind of demo page: the fixed ones and the first of each linked kind. */
 export async function demoPages(page: Page): Promise<string[]> {
   return [...FIXED_PAGES, ...(await linkedPages(page))];

@@ -22,6 +22,17 @@ export const BCP47: Record<Lang, string> = {
   tur: 'tr',
 };
 
+/**
+ * The BCP 47 tag of a portal language id from data (a comment's `language`, `rus`/`eng`/…), for
+ * `lang` attributes; a tag that is already BCP 47 is kept, anything else gives null (no attribute
+ * rather than an invalid one).
+ */
+export function bcp47Of(code: string | null | undefined): string | null {
+  if (!code) return null;
+  if (code in BCP47) return BCP47[code as Lang];
+  return (Object.values(BCP47) as string[]).includes(code) ? code : null;
+}
+
 /** Paid access level and the support tariff (SPEC §9). */
 export const PAID_ACCESS_LEVEL = 1077;
 export const SUPPORT_TARIFF = 677;

@@ -25,13 +25,20 @@ const LOGIN_SCRIPT = `
   const say = (key) => { $('login-message').textContent = key ? text(key) : ''; };
   let timer = 0;
 
+  // The visible countdown ticks every second; screen readers hear only its start and the moment
+  // the code can be requested again (#countdown-status), not thirty announcements.
   function countdown(seconds) {
     clearInterval(timer);
     let left = seconds;
+    const announce = (message) => { $('countdown-status').textContent = message; };
+    if (left > 0) announce(text('resend_in').replace('{seconds}', String(left)));
     const tick = () => {
       $('resend').disabled = left > 0;
       $('countdown').textContent = left > 0 ? text('resend_in').replace('{seconds}', String(left)) : '';
-      if (left <= 0) clearInterval(timer);
+      if (left <= 0) {
+        clearInterval(timer);
+        if (seconds > 0) announce(text('resend_ready'));
+      }
       left -= 1;
     };
     tick();
@@ -139,7 +146,8 @@ export function loginPageBody(view: LoginView): SafeHtml {
       <p><button type="submit">${t('sign_in')}</button></p>
       <p>
         <button type="button" id="resend" disabled>${t('resend')}</button>
-        <span id="countdown" aria-live="polite"></span>
+        <span id="countdown" aria-hidden="true"></span>
+        <span id="countdown-status" class="visually-hidden" role="status"></span>
       </p>
       <p><button type="button" id="change-phone">${t('change_phone')}</button></p>
     </form>

@@ -11,11 +11,11 @@ import type {
   RelatedLink,
 } from '../../../src/contract/company.ts';
 import type { NeedAccess, QuarterlyReports } from '../../../src/contract/reports.ts';
-import type { MaskedValue } from '../../../src/contract/types.ts';
+import { bcp47Of, type MaskedValue } from '../../../src/contract/types.ts';
 import { formatNumber as formatContractNumber } from '../../../src/contract/format.ts';
 import { plainText } from './reports.export.ts';
 import { breadcrumb, elementsBlock, ELEMENT_SCRIPTS, type PageElement } from '../templates/layout.ts';
-import { html, type SafeHtml } from '../templates/html.ts';
+import { html, trusted, type SafeHtml } from '../templates/html.ts';
 import { tableBox } from '../templates/table-box.ts';
 
 export function companyPageElements(): PageElement[] {
@@ -135,6 +135,13 @@ function reportsBlock(view: CompanyPageView): SafeHtml {
   </section>`;
 }
 
+/** `lang="…"` in BCP 47 for a comment's language id (rus, eng, …); nothing for an unknown one. */
+function langAttribute(language: string): SafeHtml | string {
+  const tag = bcp47Of(language);
+  // The tag comes from our fixed table, never from the data itself.
+  return tag ? trusted(`lang="${tag}"`) : '';
+}
+
 function commentsBlock(view: CompanyPageView): SafeHtml {
   const accessLabel = (comment: CompanyComment) => view.t(`file_access_${comment.file_access_kind}`);
   return html`<section id="comments">
@@ -144,7 +151,7 @@ function commentsBlock(view: CompanyPageView): SafeHtml {
         ? html`<ul class="comments">
             ${view.comments.map(
               (comment) =>
-                html`<li id="comment-${comment.id}" lang="${comment.language}">
+                html`<li id="comment-${comment.id}" ${langAttribute(comment.language)}>
                   <strong>${comment.title}</strong>
                   <span class="muted">· ${comment.provider_name} · ${comment.date}</span>
                   <br /><span>${excerpt(comment.content)}</span>

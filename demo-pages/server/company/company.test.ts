@@ -553,6 +553,14 @@ describe('GET /api/company/{id}/related/', () => {
 });
 
 describe('/company/{id}/ page', () => {
+  it('marks each comment with its language as a BCP 47 tag (en, ru), never the portal id', async () => {
+    const body = (await anonymous.get('/company/1/')).body;
+    const tags = [...body.matchAll(/<li id="comment-\d+"\s*(?:lang="([^"]*)")?/g)].map((match) => match[1]);
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags)
+      expect(['ru', 'en', 'pl', 'it', 'de', 'es', 'zh', 'uk', 'fr', 'tr']).toContain(tag);
+  });
+
   it('keeps the price-dynamics fields and adds what the issuer blocks need', async () => {
     const response = await anonymous.get('/company/1/');
     expect(response.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { showLabelsRequested } from '../shared/labels.ts';
 import { pageLang, pickName } from '../shared/lang.ts';
 import { sendPage } from '../shared/page.ts';
 import { buildStockPageData, emitentName, pageContext, stockName, stockUrl } from './stock.page-data.ts';
-import { stockPageBody, stockPageElements } from './stock.template.ts';
+import { sectionHasContent, stockPageBody, stockPageElements } from './stock.template.ts';
 import { registerStockPageScript } from './stock-page.script.ts';
 
 const PAGE = { page: true } as const;
@@ -50,6 +50,10 @@ export function registerStockPages(app: FastifyInstance, ctx: AppContext): void 
       title: titleOn(ground),
       pageData: data,
       elements: stockPageElements(),
+      // The skip link leads to the chart, the page's main tool, when the page has one.
+      ...(sectionHasContent('graph', data)
+        ? { skipTo: { id: 'graph', labelKey: 'common:skip_to_chart' } }
+        : {}),
       body: stockPageBody({
         lang,
         data,

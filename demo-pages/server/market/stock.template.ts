@@ -189,7 +189,12 @@ export function stockPageBody(view: StockPageView): SafeHtml {
             const heading = TITLED_BY_ELEMENT.has(section)
               ? html`<h2 id="${section}-title" class="visually-hidden">${title}</h2>`
               : html`<h2 id="${section}-title">${title}</h2>`;
-            return html`<section id="${section}" class="stock-section" tabindex="-1" aria-labelledby="${section}-title">
+            // A section whose element is itself a named region (price dynamics) is not named again:
+            // two landmarks of one name would be one too many for screen-reader users.
+            const named = TITLED_BY_ELEMENT.has(section)
+              ? ''
+              : trusted(` aria-labelledby="${section}-title"`);
+            return html`<section id="${section}" class="stock-section" tabindex="-1"${named}>
               ${heading} ${inSection(section).map((element) => html`${element.markup} `)}
             </section>`;
           })}

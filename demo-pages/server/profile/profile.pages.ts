@@ -7,13 +7,13 @@
  * `?format=json` returns the page data instead of the page.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccessLevelId, AccessPageData } from '../../../src/contract/profile.ts';
-import { PAID_ACCESS_LEVEL, type Lang } from '../../../src/contract/types.ts';
+import type { AccessPageData } from '../../../src/contract/profile.ts';
+import type { Lang } from '../../../src/contract/types.ts';
 import type { AppContext } from '../shared/context.ts';
 import { showLabelsRequested } from '../shared/labels.ts';
 import { pageLang, pickName } from '../shared/lang.ts';
 import { sendPage } from '../shared/page.ts';
-import { ensureSession, type SessionUser } from '../shared/session.ts';
+import { accessLevelOf, ensureSession, type SessionUser } from '../shared/session.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
 import { tableBox } from '../templates/table-box.ts';
 import { breadcrumb } from '../templates/layout.ts';
@@ -29,11 +29,6 @@ const PAGE_QUERY = {
     show_labels: { type: 'string' },
   },
 } as const;
-
-function accessLevelOf(user: SessionUser | null): AccessLevelId {
-  if (!user) return 'anonymous';
-  return user.accessLevel === PAID_ACCESS_LEVEL ? 'paid' : 'registered';
-}
 
 function buildAccessPageData(
   ctx: AppContext,

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ANONYMOUS } from '../../../src/contract/page-data.ts';
-import type { UserGlobals } from '../../../src/contract/types.ts';
+import type { AccessLevelId } from '../../../src/contract/profile.ts';
+import { PAID_ACCESS_LEVEL, type UserGlobals } from '../../../src/contract/types.ts';
 import type { Db } from './db.ts';
 
 export const SESSION_COOKIE = 'fin_sid';
@@ -46,6 +47,12 @@ interface UserRow {
 
 function randomToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** The user's plan as the access-levels page names it (SPEC §6): not logged in, registered or paid. */
+export function accessLevelOf(user: SessionUser | null): AccessLevelId {
+  if (!user) return 'anonymous';
+  return user.accessLevel === PAID_ACCESS_LEVEL ? 'paid' : 'registered';
 }
 
 export class SessionStore {

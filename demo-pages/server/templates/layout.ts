@@ -6,7 +6,7 @@
 import { LANGUAGES, type Lang } from '../../../src/contract/types.ts';
 import type { LabelStore } from '../shared/labels.ts';
 import { BCP47, LANGUAGE_NAMES } from '../shared/lang.ts';
-import { userGlobals, type SessionUser } from '../shared/session.ts';
+import { accessLevelOf, userGlobals, type SessionUser } from '../shared/session.ts';
 import { html, jsonForScript, jsonScript, trusted, type SafeHtml } from './html.ts';
 import { modulePreloads } from './module-preload.ts';
 import { TABLE_BOX_STYLE } from './table-box.ts';
@@ -45,7 +45,21 @@ export interface LayoutOptions {
   /** Injected as `<script type="application/json" id="fin-page-data">`; a string is written as is (test pages). */
   pageData?: unknown;
   elements?: PageElement[];
+  /**
+   * Where the skip link (the page's first Tab stop) leads: an element id of the body and the label
+   * key of its text. Default: the page content, "Skip to content".
+   */
+  skipTo?: SkipTarget;
 }
+
+export interface SkipTarget {
+  id: string;
+  labelKey: string;
+}
+
+/** The layout wraps every page's body in this element: the default target of the skip link. */
+export const CONTENT_ID = 'content';
+const SKIP_TO_CONTENT: SkipTarget = { id: CONTENT_ID, labelKey: 'common:skip_to_content' };
 
 /** The URL with `lang` set (other query parameters kept). */
 function withLang(url: string, lang: Lang): string {
@@ -58,6 +72,11 @@ const STYLE = `
   :root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #f4f5f8; }
   body { margin: 0; }
   a { color: #1d5fbf; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .skip-link { position: absolute; left: 8px; top: -48px; z-index: 10; padding: 8px 12px; background: #fff;
+    color: #1d5fbf; border: 2px solid #1d5fbf; border-radius: 4px; }
+  .skip-link:focus { top: 8px; }
+  #content:focus { outline: none; }
   .shell-header { display: flex; flex-wrap: wrap; gap: 12px 24px; align-items: center; justify-content: space-between;
     padding: 12px 24px; background: #14213d; color: #fff; }
   .shell-header a { color: #fff; }
@@ -66,6 +85,7 @@ const STYLE = `
   .shell-langs [aria-current] { font-weight: 700; text-decoration: none; }
   .shell-user { display: flex; gap: 10px; align-items: center; font-size: 14px; }
   .shell-user button { font: inherit; cursor: pointer; }
+  .shell-plan { color: #fff; }
   .demo-notice { margin: 0; padding: 8px 24px; background: #fff4d6; border-bottom: 1px solid #f0d48a; font-size: 14px; }
   main { max-width: 1100px; margin: 0 auto; padding: 16px 24px 48px; }
   .grounds { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0 20px; }
@@ -90,6 +110,7 @@ const LOGOUT_SCRIPT = `
 
 export function renderLayout(opts: LayoutOptions): string {
   const { lang, labels, showLabels, user } = opts;
+  const skip = opts.skipTo ?? SKIP_TO_CONTENT;
   const t = (key: string) => labels.text(lang, key, showLabels);
   const globals = userGlobals(user);
   const scripts = [...new Set((opts.elements ?? []).map((element) => element.script))];
@@ -122,31 +143,39 @@ export function renderLayout(opts: LayoutOptions): string {
         </script>
       </head>
       <body>
-        <header class="shell-header">
-          <a class="shell-brand" href="/">fin-elements demo</a>
-          <nav class="shell-langs" aria-label="${t('common:language')}">
-            ${LANGUAGES.map(
-              (code) =>
-                html`<a
-                  href="${withLang(opts.url, code)}"
-                  hreflang="${BCP47[code]}"
-                  lang="${BCP47[code]}"
-                  ${code === lang ? trusted(' aria-current="true"') : ''}
-                  >${LANGUAGE_NAMES[code]}</a
-                >`,
-            )}
-          </nav>
-          <div class="shell-user">
-            ${
-              user
-                ? html`<span data-fin-user>${user.phone} · ${user.accessLevel}</span
-                    ><button type="button" data-fin-logout>${t('common:logout')}</button>`
-                : html`<a href="/login/?back=${encodeURIComponent(opts.url)}">${t('common:login')}</a>`
-            }
+        <a class="skip-link" href="#${skip.id}">${t(skip.labelKey)}</a>
+        <header>
+          <div class="shell-header">
+            <a class="shell-brand" href="/">fin-elements demo</a>
+            <nav class="shell-langs" aria-label="${t('common:language')}">
+              ${LANGUAGES.map(
+                (code) =>
+                  html`<a
+                    href="${withLang(opts.url, code)}"
+                    hreflang="${BCP47[code]}"
+                    lang="${BCP47[code]}"
+                    ${code === lang ? trusted(' aria-current="true"') : ''}
+                    >${LANGUAGE_NAMES[code]}</a
+                  >`,
+              )}
+            </nav>
+            <div class="shell-user">
+              ${
+                user
+                  ? html`<span data-fin-user
+                        >${user.phone} ·
+                        <a class="shell-plan" href="/profile/access/"
+                          >${t(`profile:level_${accessLevelOf(user)}`)}</a
+                        ></span
+                      ><button type="button" data-fin-logout>${t('common:logout')}</button>`
+                  : html`<a href="/login/?back=${encodeURIComponent(opts.url)}">${t('common:login')}</a>`
+              }
+            </div>
           </div>
+          <!-- Inside the banner landmark, so no page text sits outside a landmark. -->
+          <p class="demo-notice" role="note">${t('common:demo_data')}</p>
         </header>
-        <p class="demo-notice" role="note">${t('common:demo_data')}</p>
-        ${opts.body}
+        <div id="${CONTENT_ID}" tabindex="-1">${opts.body}</div>
         ${
           user
             ? html`<script>

@@ -9,7 +9,7 @@ export const PLAIN_PAGE_STYLE = trusted(`<style>
   .tabs a, .tabs span { display: inline-block; padding: 4px 12px; border: 1px solid #c5cbd8; border-radius: 14px;
     text-decoration: none; background: #fff; }
   .tabs [aria-current] { background: #14213d; color: #fff; border-color: #14213d; }
-  .tabs .empty { color: #8a90a0; }
+  .tabs .empty { color: #5c6375; }
   .results, .levels { border-collapse: collapse; width: 100%; background: #fff; }
   .results th, .results td, .levels th, .levels td { padding: 6px 10px; border-bottom: 1px solid #e3e6ee; text-align: left;
     vertical-align: top; }

@@ -14,6 +14,7 @@ import {
   isIssuerPriceDynamicsEmpty,
   isPriceDynamicsEmpty,
   issuerMarker,
+  rangeValueText,
   priceWindowRows,
   trendOf,
   type PriceWindowRow,
@@ -121,6 +122,9 @@ function StockPriceDynamicsView({
   t: Translate;
 }) {
   const rows = priceWindowRows(dynamics);
+  const priceWithCurrency =
+    display(dynamics.last_price) +
+    (dynamics.currency && typeof dynamics.last_price === 'number' ? ` ${dynamics.currency}` : '');
   const masked = hasMaskedValue([
     dynamics.last_price,
     ...rows.flatMap((row) => [row.min, row.max, row.delta]),
@@ -159,7 +163,7 @@ function StockPriceDynamicsView({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <WindowRow key={row.window} row={row} t={t} />
+            <WindowRow key={row.window} row={row} t={t} priceText={priceWithCurrency} />
           ))}
         </tbody>
       </table>
@@ -180,7 +184,7 @@ function StockPriceDynamicsView({
   );
 }
 
-function WindowRow({ row, t }: { row: PriceWindowRow; t: Translate }) {
+function WindowRow({ row, t, priceText }: { row: PriceWindowRow; t: Translate; priceText: string }) {
   const noMinMax = row.min === null && row.max === null;
   return (
     <tr data-window={row.window}>
@@ -202,7 +206,12 @@ function WindowRow({ row, t }: { row: PriceWindowRow; t: Translate }) {
         {displayDelta(row.delta)}
       </td>
       <td className="pd__range-cell">
-        <PriceScale marker={row.marker} label={t('pd:price_range')} />
+        <PriceScale
+          marker={row.marker}
+          label={t('pd:price_range')}
+          valueTemplate={t(`pd:range_value_${row.window}`)}
+          price={priceText}
+        />
       </td>
     </tr>
   );
@@ -226,8 +235,22 @@ function ColumnHead({ t, name }: { t: Translate; name: 'min' | 'max' | 'change' 
   );
 }
 
-/** The min–max scale with the last price marked at (last − min) / (max − min) (SPEC §9). */
-function PriceScale({ marker, label }: { marker: number | null; label: string }): ReactNode {
+/**
+ * The min–max scale with the last price marked at (last − min) / (max − min) (SPEC §9). Screen
+ * readers hear the price and its place in the range, not a bare number.
+ */
+function PriceScale({
+  marker,
+  label,
+  valueTemplate,
+  price,
+}: {
+  marker: number | null;
+  label: string;
+  /** `pd:range_value_{window}`: "{price}, {percent} % of the 1-year range". */
+  valueTemplate: string;
+  price: string;
+}): ReactNode {
   if (marker === null) return <span className="pd__scale pd__scale--unknown" aria-hidden="true" />;
   const percent = Math.round(marker * 1000) / 10;
   return (
@@ -239,6 +262,7 @@ function PriceScale({ marker, label }: { marker: number | null; label: string })
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
+      aria-valuetext={rangeValueText(valueTemplate, price, marker)}
       data-marker={marker.toFixed(4)}
     >
       <span className="pd__marker" part="marker" style={{ left: `${percent}%` }} />
@@ -277,7 +301,12 @@ function IssuerPriceDynamicsBar({
         <span className="pd__bound" data-field="absoluteMinPrice">
           <span className="pd__caption">{t('pd:min')}</span> {display(dynamics.absoluteMinPrice)}
         </span>
-        <PriceScale marker={marker} label={t('pd:price_range')} />
+        <PriceScale
+          marker={marker}
+          label={t('pd:price_range')}
+          valueTemplate={t('pd:range_value_1y')}
+          price={display(dynamics.lastPrice)}
+        />
         <span className="pd__bound" data-field="absoluteMaxPrice">
           <span className="pd__caption">{t('pd:max')}</span> {display(dynamics.absoluteMaxPrice)}
         </span>

@@ -50,6 +50,8 @@ const labels = {
     period_1m: '1 month',
     period_1y: '1 year',
     masked_hint_auth: 'Log in to see prices',
+    range_value_1m: '{price}, {percent} % of the 1-month range',
+    range_value_1y: '{price}, {percent} % of the 1-year range',
     login: 'Log in',
   },
   common: { loading: 'Loading', error_page_data: 'The page data is malformed:' },
@@ -145,6 +147,13 @@ describe('<fin-price-dynamics>', () => {
     expect(
       element.shadowRoot?.querySelector('[data-window="1m"] [role="meter"]')?.getAttribute('aria-valuenow'),
     ).toBe('50');
+    // A screen reader hears the price and its place in the range, not a bare number.
+    const valueText = (window: string) =>
+      element.shadowRoot
+        ?.querySelector(`[data-window="${window}"] [role="meter"]`)
+        ?.getAttribute('aria-valuetext');
+    expect(valueText('1m')).toBe('300.00 RUB, 50 % of the 1-month range');
+    expect(valueText('1y')).toBe('300.00 RUB, 60 % of the 1-year range');
     expect(element.shadowRoot?.querySelector('.pd__hint')).toBeNull();
   });
 
@@ -271,6 +280,9 @@ describe('<fin-price-dynamics>', () => {
     expect(text(element, 'lastPrice')).toBe('175.00');
     expect(text(element, 'deltaLastPrice')).toBe('+12.50%');
     expect(element.shadowRoot?.querySelector('[role="meter"]')?.getAttribute('aria-valuenow')).toBe('75');
+    expect(element.shadowRoot?.querySelector('[role="meter"]')?.getAttribute('aria-valuetext')).toBe(
+      '175.00, 75 % of the 1-year range',
+    );
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('price-dynamics'))).toBe(false);
   });
 });

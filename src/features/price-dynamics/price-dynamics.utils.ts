@@ -57,6 +57,15 @@ export function issuerMarker(dynamics: IssuerPriceDynamics): number | null {
   return markerOf(dynamics.lastPrice, dynamics.absoluteMinPrice, dynamics.absoluteMaxPrice);
 }
 
+/**
+ * What the price-range meter says to a screen reader (aria-valuetext): the last price and where
+ * it sits in the window's range, e.g. "305.00 RUB, 12 % of the 1-year range". `template` is the
+ * `pd:range_value_{window}` label with `{price}` and `{percent}`.
+ */
+export function rangeValueText(template: string, price: string, marker: number): string {
+  return template.replace('{price}', price).replace('{percent}', String(Math.round(marker * 100)));
+}
+
 export type Trend = 'rise' | 'fall' | 'unchanged' | 'unknown';
 
 export function trendOf(delta: MaskedValue): Trend {
