@@ -22,7 +22,7 @@ import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { registerSearchPages } from './search/search.pages.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
 import { HttpError, type AppContext } from './shared/context.ts';
-import { CsrfTokens, STATE_CHANGING_METHODS } from './shared/csrf.ts';
+import { CSRF_REFUSAL, CsrfTokens, STATE_CHANGING_METHODS } from './shared/csrf.ts';
 import { openDatabase, readMeta } from './shared/db.ts';
 import { LabelStore } from './shared/labels.ts';
 import { registerLabelRoutes } from './shared/labels.routes.ts';
@@ -50,6 +50,21 @@ export interface BuildAppOptions {
   trustProxy?: boolean | string | string[];
   /** Login attempt and code-send limits (auth/login-limits.ts); tests pass small ones. */
   loginLimits?: Partial<LoginLimits>;
+}
+
+/** A route as registered: the abuse gate (abuse.test.ts) walks them all, so a new call is covered. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** `config.csrf`: a GET that writes. */
+  csrf: boolean;
+}
+
+const ROUTES = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route of an app built by buildApp, including those added to it before it is ready. */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return ROUTES.get(app) ?? [];
 }
 
 /** "params/stockId must be integer" → "params.stockId must be integer". */
@@ -83,6 +98,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // /stocks/sber and /stocks/sber/ are the same page.
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: opts.trustProxy ?? 'loopback',
+  });
+  const routes: RegisteredRoute[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, csrf: Boolean(route.config?.csrf) });
   });
   // Idle sessions and old login counts go on a timer too, not only when someone comes back.
   const sweep = () => {
@@ -141,11 +162,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Every state-changing call (and a GET marked `csrf`) carries this browser's CSRF token, the
   // page's `sid`, as the X-CSRF-Token header or `sid` in the body (shared/csrf.ts).
-  app.addHook('preHandler', async (request) => {
+  // Checked before the body is validated: a forged call learns nothing about its payload.
+  app.addHook('preValidation', async (request) => {
     if (request.is404) return;
     if (!STATE_CHANGING_METHODS.has(request.method) && !request.routeOptions.config?.csrf) return;
     if (!ctx.csrf.valid(request)) {
-      throw new HttpError(403, 'The request lacks the session token (sid); reload the page and try again');
+      throw new HttpError(403, CSRF_REFUSAL);
     }
   });
 

@@ -347,7 +347,7 @@ describe('comparison search URLs', () => {
   });
 
   it('refuses an unknown category with 400', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/search/futures/sber/' });
+    const response = await app.inject({ method: 'POST', url: '/api/search/futures/sber/', headers: visitor });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/params\.type/);
   });

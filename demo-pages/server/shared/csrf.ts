@@ -18,6 +18,9 @@ export const CSRF_HEADER = 'x-csrf-token';
 export const VISITOR_COOKIE = 'fin_csrf';
 const VISITOR_COOKIE_PATTERN = /^[\w-]{43}$/;
 
+/** The error of a refused call (HTTP 403). */
+export const CSRF_REFUSAL = 'The request lacks the session token (sid); reload the page and try again';
+
 /** Methods that change state by HTTP's rules: each must carry the token. */
 export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

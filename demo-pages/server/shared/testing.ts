@@ -78,9 +78,10 @@ export class CookieJar {
  * A browser-like client: requests carry the jar's cookies and store the answers' cookies. Like an
  * element, a POST carries the page's CSRF token as X-CSRF-Token (read from the last page or sign-in
  * answer, else from a /login/ page fetched first), unless the body brings its own `sid` or the call
- * says `{ token: null }` (or a token of its choice).
+ * says `{ token: null }` (or a token of its choice). `headers` go with every request (e.g. an
+ * X-Forwarded-For to play another client address).
  */
-export function client(app: FastifyInstance, jar = new CookieJar()) {
+export function client(app: FastifyInstance, jar = new CookieJar(), headers: Record<string, string> = {}) {
   let token: string | undefined;
   const remember = (response: LightMyRequestResponse) => {
     const cookies = response.cookies as Array<{ name: string }>;
@@ -98,14 +99,14 @@ export function client(app: FastifyInstance, jar = new CookieJar()) {
     method: 'GET' | 'POST',
     url: string,
     body?: unknown,
-    headers: Record<string, string> = {},
+    extra: Record<string, string> = {},
   ) =>
     remember(
       jar.store(
         await app.inject({
           method,
           url,
-          headers: { ...jar.header(), ...headers },
+          headers: { ...jar.header(), ...headers, ...extra },
           ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
         }),
       ),
