@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { registerAuthPages } from './auth/auth.pages.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './auth/login-limits.ts';
 import { LoginService } from './auth/login.service.ts';
 import { registerCompanyRoutes } from './company/company.routes.ts';
 import { registerMarket } from './market/market.routes.ts';
@@ -21,12 +22,14 @@ import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { registerSearchPages } from './search/search.pages.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
 import { HttpError, type AppContext } from './shared/context.ts';
+import { CSRF_REFUSAL, CsrfTokens, STATE_CHANGING_METHODS } from './shared/csrf.ts';
 import { openDatabase, readMeta } from './shared/db.ts';
 import { LabelStore } from './shared/labels.ts';
 import { registerLabelRoutes } from './shared/labels.routes.ts';
 import { sendErrorPage } from './shared/page.ts';
 import { DEFAULT_DIST_DIR } from './shared/paths.ts';
-import { SESSION_COOKIE, SessionStore } from './shared/session.ts';
+import { addSecurityHeaders } from './shared/security-headers.ts';
+import { SESSION_COOKIE, SESSION_SWEEP_MS, SessionStore } from './shared/session.ts';
 
 export interface BuildAppOptions {
   /** The demo database (see demo-pages/data/generate.ts and shared/db.ts ensureDatabase). */
@@ -39,6 +42,29 @@ export interface BuildAppOptions {
   now?: () => number;
   /** Leaves out the development routes; default: NODE_ENV === 'production'. */
   production?: boolean;
+  /**
+   * Proxies whose X-Forwarded-Proto / X-Forwarded-For are believed (Fastify's trustProxy): by
+   * default only one on loopback, so a TLS proxy in front makes the session cookie `Secure` and
+   * the login limits count the real client address; nobody else can claim either.
+   */
+  trustProxy?: boolean | string | string[];
+  /** Login attempt and code-send limits (auth/login-limits.ts); tests pass small ones. */
+  loginLimits?: Partial<LoginLimits>;
+}
+
+/** A route as registered: the abuse gate (abuse.test.ts) walks them all, so a new call is covered. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** `config.csrf`: a GET that writes. */
+  csrf: boolean;
+}
+
+const ROUTES = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route of an app built by buildApp, including those added to it before it is ready. */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return ROUTES.get(app) ?? [];
 }
 
 /** "params/stockId must be integer" → "params.stockId must be integer". */
@@ -59,7 +85,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     repo: new StockRepository(db),
     market: new MarketRepository(db),
     sessions: new SessionStore(db, now),
-    login: new LoginService(db, now),
+    csrf: new CsrfTokens(),
+    login: new LoginService(db, now, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }),
     labels: new LabelStore(db),
     distDir: opts.distDir ?? DEFAULT_DIST_DIR,
     production: opts.production ?? process.env.NODE_ENV === 'production',
@@ -70,8 +97,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? false,
     // /stocks/sber and /stocks/sber/ are the same page.
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: opts.trustProxy ?? 'loopback',
   });
-  app.addHook('onClose', async () => db.close());
+  const routes: RegisteredRoute[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, csrf: Boolean(route.config?.csrf) });
+  });
+  // Idle sessions and old login counts go on a timer too, not only when someone comes back.
+  const sweep = () => {
+    ctx.sessions.sweep();
+    ctx.login.limiter.sweep();
+  };
+  const sweeper = setInterval(sweep, SESSION_SWEEP_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    db.close();
+  });
 
   await app.register(cookie);
   await app.register(formbody);
@@ -91,6 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/dist/') && !reply.hasHeader('Cache-Control'))
       reply.header('Cache-Control', 'no-store');
+    addSecurityHeaders(reply);
   });
 
   // No stack traces in answers: a status and a message, `Internal error` for anything unexpected.
@@ -115,14 +160,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  // State-changing calls carry the session's CSRF token (the page's `sid`), as a header or in the body.
-  app.addHook('preHandler', async (request) => {
-    if (!request.routeOptions.config?.csrf) return;
-    const header = request.headers['x-csrf-token'];
-    const fromBody = (request.body as { sid?: unknown } | null | undefined)?.sid;
-    const token = typeof header === 'string' ? header : typeof fromBody === 'string' ? fromBody : null;
-    if (!request.session || token === null || token !== request.session.csrf) {
-      throw new HttpError(403, 'The request lacks the session token (sid); reload the page and try again');
+  // Every state-changing call (and a GET marked `csrf`) carries this browser's CSRF token, the
+  // page's `sid`, as the X-CSRF-Token header or `sid` in the body (shared/csrf.ts).
+  // Checked before the body is validated: a forged call learns nothing about its payload.
+  app.addHook('preValidation', async (request) => {
+    if (request.is404) return;
+    if (!STATE_CHANGING_METHODS.has(request.method) && !request.routeOptions.config?.csrf) return;
+    if (!ctx.csrf.valid(request)) {
+      throw new HttpError(403, CSRF_REFUSAL);
     }
   });
 

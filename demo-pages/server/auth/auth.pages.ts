@@ -4,26 +4,15 @@ import type { AppContext } from '../shared/context.ts';
 import { showLabelsRequested } from '../shared/labels.ts';
 import { pageLang } from '../shared/lang.ts';
 import { sendPage } from '../shared/page.ts';
-import { ensureSession } from '../shared/session.ts';
+import { safeBack } from '../shared/same-site.ts';
 import { RESEND_AFTER_MS } from './login.service.ts';
 import { loginPageBody } from './login.template.ts';
-
-/** Only same-site paths are followed after sign-in (no open redirect). */
-function safeBack(value: unknown): string {
-  return typeof value === 'string' &&
-    value.startsWith('/') &&
-    !value.startsWith('//') &&
-    !value.startsWith('/\\')
-    ? value
-    : '/';
-}
 
 const PAGE = { page: true } as const;
 
 export function registerAuthPages(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Querystring: { back?: string } }>('/login/', { config: PAGE }, async (request, reply) => {
     const lang = pageLang(request, reply);
-    const session = ensureSession(ctx.sessions, request, reply);
     const labels = ctx.labels.module('auth', lang, showLabelsRequested(request.query)) ?? {};
     return sendPage(ctx, request, reply, lang, {
       title: labels.title ?? 'Sign in',
@@ -31,7 +20,7 @@ export function registerAuthPages(app: FastifyInstance, ctx: AppContext): void {
         labels,
         back: safeBack(request.query.back),
         resendAfterSeconds: RESEND_AFTER_MS / 1000,
-        user: session.user,
+        user: request.session?.user ?? null,
         devTools: !ctx.production,
       }),
     });

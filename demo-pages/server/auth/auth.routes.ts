@@ -16,6 +16,8 @@ const STATUS_OF: Record<LoginMessage, number> = {
   authCodeWrong: 400,
   authCodeLocked: 400,
   authCodeExpired: 400,
+  auth_too_many_attempts: 429,
+  auth_too_many_codes: 429,
 };
 
 /** `{messages: []}` on success; `{messages: [key]}` (plus `retryAfter` seconds when too early) on failure. */
@@ -33,7 +35,7 @@ function answer(reply: FastifyReply, outcome: LoginOutcome): AuthAnswer & { retr
 export function resendCode(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   reply.header('Cache-Control', 'no-store');
   if (!request.session) return answer(reply, { ok: false, message: 'authCodeExpired' });
-  return answer(reply, ctx.login.resend(request.session.id));
+  return answer(reply, ctx.login.resend(request.session.id, request.ip));
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -41,8 +43,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/api/auth/login/',
     { schema: { body: { type: 'object', properties: { phone: { type: 'string', maxLength: 64 } } } } },
     async (request, reply) => {
-      const session = ensureSession(ctx.sessions, request, reply);
-      return answer(reply, ctx.login.start(session.id, request.body.phone ?? ''));
+      // A pending login is worth keeping: the session is stored now, with the token the page holds.
+      const session = ensureSession(ctx.sessions, request, reply, ctx.csrf.carried(request) ?? undefined);
+      return answer(reply, ctx.login.start(session.id, request.body.phone ?? '', request.ip));
     },
   );
 
@@ -50,7 +53,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     '/api/auth/code/',
     { schema: { body: { type: 'object', properties: { code: { type: 'string', maxLength: 32 } } } } },
     async (request, reply) => {
-      const outcome = ctx.login.confirm(request.session?.id ?? null, request.body.code ?? '');
+      const outcome = ctx.login.confirm(request.session?.id ?? null, request.body.code ?? '', request.ip);
       if (!outcome.ok) return answer(reply, outcome);
       const session = ctx.sessions.signIn(request.session?.id ?? null, outcome.userId);
       setSessionCookie(reply, session);
@@ -59,6 +62,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
+  // Like every POST, it needs the page's token (app.ts): another site cannot sign the user out.
   app.post('/api/auth/logout/', async (request, reply) => {
     if (request.session) ctx.sessions.remove(request.session.id);
     clearSessionCookie(reply);

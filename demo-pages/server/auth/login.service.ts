@@ -7,6 +7,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { COUNTRY_RUSSIA } from '../../data/instruments.ts';
 import type { Db } from '../shared/db.ts';
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './login-limits.ts';
 
 /** SPEC §9: the auth code resend timer. */
 export const RESEND_AFTER_MS = 30_000;
@@ -21,7 +22,11 @@ export type LoginMessage =
   | 'authCodeEmpty'
   | 'authCodeWrong'
   | 'authCodeLocked'
-  | 'authCodeExpired';
+  | 'authCodeExpired'
+  /** Too many wrong codes for the phone or from the address within the window (login-limits.ts). */
+  | 'auth_too_many_attempts'
+  /** Too many codes sent and not used, to the phone or from the address. */
+  | 'auth_too_many_codes';
 
 export type LoginOutcome<T = object> =
   ({ ok: true } & T) | { ok: false; message: LoginMessage; retryAfter?: number };
@@ -62,11 +67,14 @@ function sameCode(given: string, expected: string): boolean {
 
 export class LoginService {
   private readonly statements;
+  readonly limiter: LoginLimiter;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
+    limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
   ) {
+    this.limiter = new LoginLimiter(limits, now);
     this.statements = {
       pending: db.prepare<[string], PendingRow>(
         'SELECT phone, code, sent_at, wrong_entries FROM pending_logins WHERE session_id = ?',
@@ -105,13 +113,19 @@ export class LoginService {
     return wait > 0 ? Math.ceil(wait / 1000) : null;
   }
 
-  /** Starts a login for the session and sends a code. The same phone again within 30 s is refused. */
-  start(sessionId: string, phoneInput: string): LoginOutcome {
+  /**
+   * Starts a login for the session and sends a code. The same phone again within 30 s is refused,
+   * and so is a send past the phone's or the address's budget (`address`: the client's IP).
+   */
+  start(sessionId: string, phoneInput: string, address: string): LoginOutcome {
     const phone = normalizePhone(phoneInput);
     if (!phone) return { ok: false, message: 'phone_invalid' };
     const pending = this.statements.pending.get(sessionId);
     const wait = pending?.phone === phone ? this.tooEarly(pending) : null;
     if (wait !== null) return { ok: false, message: 'code_resend_too_early', retryAfter: wait };
+    const sendWait = this.limiter.sendWait(phone, address);
+    if (sendWait !== null) return { ok: false, message: 'auth_too_many_codes', retryAfter: sendWait };
+    this.limiter.sent(phone, address, sessionId);
     const code = newCode();
     const now = this.now();
     this.db.transaction(() => {
@@ -122,12 +136,15 @@ export class LoginService {
   }
 
   /** Sends the pending login's code again (GET /?action=ajaxSendCode). */
-  resend(sessionId: string): LoginOutcome {
+  resend(sessionId: string, address: string): LoginOutcome {
     const pending = this.statements.pending.get(sessionId);
     if (!pending) return { ok: false, message: 'authCodeExpired' };
     if (pending.wrong_entries >= MAX_WRONG_CODES) return { ok: false, message: 'authCodeLocked' };
     const wait = this.tooEarly(pending);
     if (wait !== null) return { ok: false, message: 'code_resend_too_early', retryAfter: wait };
+    const sendWait = this.limiter.sendWait(pending.phone, address);
+    if (sendWait !== null) return { ok: false, message: 'auth_too_many_codes', retryAfter: sendWait };
+    this.limiter.sent(pending.phone, address, sessionId);
     const now = this.now();
     this.db.transaction(() => {
       this.statements.markSent.run(now, sessionId);
@@ -137,18 +154,22 @@ export class LoginService {
   }
 
   /** Checks the code; on success returns the user id (registering a new phone as a free user). */
-  confirm(sessionId: string | null, codeInput: string): LoginOutcome<{ userId: number }> {
+  confirm(sessionId: string | null, codeInput: string, address: string): LoginOutcome<{ userId: number }> {
     const code = codeInput.replace(/\s/g, '');
     if (code === '') return { ok: false, message: 'authCodeEmpty' };
     const pending = sessionId ? this.statements.pending.get(sessionId) : undefined;
     if (!sessionId || !pending) return { ok: false, message: 'authCodeExpired' };
     if (pending.wrong_entries >= MAX_WRONG_CODES) return { ok: false, message: 'authCodeLocked' };
+    // Past the phone's or the address's budget the code is not even compared: no guess is told apart.
+    const checkWait = this.limiter.codeCheckWait(pending.phone, address);
+    if (checkWait !== null) return { ok: false, message: 'auth_too_many_attempts', retryAfter: checkWait };
     if (this.now() - pending.sent_at > CODE_TTL_MS) {
       this.statements.removePending.run(sessionId);
       return { ok: false, message: 'authCodeExpired' };
     }
     if (!sameCode(code, pending.code)) {
       this.statements.countWrong.run(sessionId);
+      this.limiter.wrongCode(pending.phone, address);
       // The fifth wrong code already answers "locked": the user learns it at once.
       return {
         ok: false,
@@ -162,6 +183,7 @@ export class LoginService {
       const countryId = pending.phone.startsWith('+7') ? COUNTRY_RUSSIA : null;
       return Number(this.statements.register.run(pending.phone, countryId, this.now()).lastInsertRowid);
     })();
+    this.limiter.confirmed(sessionId);
     return { ok: true, userId };
   }
 

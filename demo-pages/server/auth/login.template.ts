@@ -45,10 +45,13 @@ const LOGIN_SCRIPT = `
     timer = setInterval(tick, 1000);
   }
 
+  // The page's CSRF token goes with every call (the server refuses a POST without it).
+  const sid = JSON.parse(document.getElementById('fin-user').textContent).sid;
+
   async function call(url, method, body) {
     const response = await fetch(url, {
       method,
-      headers: body ? { 'Content-Type': 'application/json' } : {},
+      headers: { 'X-CSRF-Token': sid, ...(body ? { 'Content-Type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     try { return await response.json(); } catch { return { messages: ['error'] }; }

@@ -13,7 +13,7 @@ import type { AppContext } from '../shared/context.ts';
 import { showLabelsRequested } from '../shared/labels.ts';
 import { pageLang, pickName } from '../shared/lang.ts';
 import { sendPage } from '../shared/page.ts';
-import { accessLevelOf, ensureSession, type SessionUser } from '../shared/session.ts';
+import { accessLevelOf, type SessionUser } from '../shared/session.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
 import { tableBox } from '../templates/table-box.ts';
 import { breadcrumb } from '../templates/layout.ts';
@@ -192,8 +192,13 @@ export function registerProfilePages(app: FastifyInstance, ctx: AppContext): voi
       const lang = pageLang(request, reply);
       const showLabels = showLabelsRequested(request.query);
       const t = (key: string) => ctx.labels.text(lang, key, showLabels);
-      const session = ensureSession(ctx.sessions, request, reply);
-      const data = buildAccessPageData(ctx, profile, lang, session.user, request.query.request);
+      const data = buildAccessPageData(
+        ctx,
+        profile,
+        lang,
+        request.session?.user ?? null,
+        request.query.request,
+      );
       if (variant === 'request') data.loginUrl = '/login/?back=%2Fprofile_access%2F';
       if (request.query.format === 'json') return reply.header('Cache-Control', 'no-store').send(data);
       return sendPage(ctx, request, reply, lang, {
@@ -201,8 +206,8 @@ export function registerProfilePages(app: FastifyInstance, ctx: AppContext): voi
         pageData: data,
         body:
           variant === 'levels'
-            ? accessPageBody(t, data, session.csrf)
-            : accessRequestPageBody(t, data, session.csrf),
+            ? accessPageBody(t, data, ctx.csrf.issue(request, reply))
+            : accessRequestPageBody(t, data, ctx.csrf.issue(request, reply)),
       });
     };
   const accessSchema = {

@@ -95,7 +95,11 @@ describe('global settings', () => {
       payload: { settings: { settings: { hints: false } } },
     });
     expect(withHeader.statusCode).toBe(200);
-    const without = await paid.post('/api/user/set-settings/', { settings: { settings: { hints: true } } });
+    const without = await paid.post(
+      '/api/user/set-settings/',
+      { settings: { settings: { hints: true } } },
+      { token: null },
+    );
     expect(without.statusCode).toBe(403);
     const wrong = await paid.post('/api/user/set-settings/', {
       sid: 'nope',
@@ -168,7 +172,10 @@ describe('subscription requests', () => {
     });
     expect(anon.statusCode).toBe(401);
     expect(anon.json()).toMatchObject({ need: 'need_auth' });
-    expect((await free.post('/api/profile/pa/subscr_expand_request/', { tariff: 701 })).statusCode).toBe(403);
+    expect(
+      (await free.post('/api/profile/pa/subscr_expand_request/', { tariff: 701 }, { token: null }))
+        .statusCode,
+    ).toBe(403);
     const sid = await sidOf(free);
     const letters = await free.post('/api/profile/pa/subscr_send_request/', {
       sid,
@@ -261,7 +268,9 @@ describe('POST /api/profile/update_mob/', () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect((await free.post('/api/profile/update_mob/', { phone: '+79001112233' })).statusCode).toBe(403);
+    expect(
+      (await free.post('/api/profile/update_mob/', { phone: '+79001112233' }, { token: null })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -346,7 +355,9 @@ describe('action logs', () => {
     expect(zero.statusCode).toBe(400);
     expect(zero.json().error).toMatch(/body\.actionId/);
     expect((await paid.get('/cb/current_user/action_log/global/json/abc/')).statusCode).toBe(400);
-    expect((await paid.post('/api/contactActionLog/', { actionId: 80 })).statusCode).toBe(403);
+    expect((await paid.post('/api/contactActionLog/', { actionId: 80 }, { token: null })).statusCode).toBe(
+      403,
+    );
     const unknown = await paid.post('/api/bonds/999999/contactActionLog/', {
       sid: await sidOf(paid),
       actionId: 80,

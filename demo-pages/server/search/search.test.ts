@@ -21,10 +21,13 @@ import {
   signIn,
   PAID_PHONE,
   type TestDatabase,
+  visitorHeaders,
 } from '../shared/testing.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
+/** An anonymous visitor's cookie and CSRF token: every POST carries them, as a page's calls do. */
+let visitor: Record<string, string>;
 const HOSTILE = '<img src=x onerror=alert(1)>Хакерский</b><script>alert("x")</script> & Co';
 /** An issuer in liquidation (status 4), to filter with emitent_stop_statuses_ids. */
 const LIQUIDATED_ID = 950;
@@ -76,6 +79,7 @@ beforeAll(async () => {
   etf = db.prepare('SELECT id, name, ticker FROM etfs ORDER BY id LIMIT 1').get() as typeof etf;
   db.close();
   app = await createTestApp(database.dbPath);
+  visitor = await visitorHeaders(app);
 });
 
 afterAll(async () => {
@@ -87,6 +91,7 @@ async function suggest(category: string, body: unknown, query = ''): Promise<Sug
   const response = await app.inject({
     method: 'POST',
     url: `/api/suggest/${category}/${query}`,
+    headers: visitor,
     payload: body as object,
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -98,7 +103,7 @@ async function compareSearch(type: string, term: string, query = ''): Promise<Co
     '%term%',
     encodeURIComponent(term),
   );
-  const response = await app.inject({ method: 'POST', url: `${url}${query}` });
+  const response = await app.inject({ method: 'POST', url: `${url}${query}`, headers: visitor });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -135,7 +140,7 @@ describe('POST /api/suggest/{category}/', () => {
     const form = await app.inject({
       method: 'POST',
       url: '/api/suggest/stocks/',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...visitor, 'content-type': 'application/x-www-form-urlencoded' },
       payload: `term=${encodeURIComponent('газп')}`,
     });
     expect(form.statusCode).toBe(200);
@@ -208,7 +213,7 @@ describe('POST /api/suggest/{category}/', () => {
     const form = await app.inject({
       method: 'POST',
       url: '/api/suggest/companies/',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...visitor, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'term=sber&emitent_stop_statuses_ids=4',
     });
     expect((form.json() as SuggestAnswer).items.map((item) => item.id)).toEqual([1]);
@@ -256,6 +261,7 @@ describe('POST /api/suggest/{category}/', () => {
     const long = await app.inject({
       method: 'POST',
       url: '/api/suggest/stocks/',
+      headers: visitor,
       payload: { term: 'x'.repeat(201) },
     });
     expect(long.statusCode).toBe(400);
@@ -263,13 +269,20 @@ describe('POST /api/suggest/{category}/', () => {
     const statuses = await app.inject({
       method: 'POST',
       url: '/api/suggest/companies/',
+      headers: visitor,
       payload: { term: 'sber', emitent_stop_statuses_ids: ['x'] },
     });
     expect(statuses.statusCode).toBe(400);
     expect(statuses.json().error).toMatch(/body\.emitent_stop_statuses_ids/);
     expect(
-      (await app.inject({ method: 'POST', url: '/api/suggest/futures/', payload: { term: 'sber' } }))
-        .statusCode,
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/suggest/futures/',
+          headers: visitor,
+          payload: { term: 'sber' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -353,7 +366,7 @@ describe('comparison search URLs', () => {
   });
 
   it('refuses an unknown category with 400', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/search/futures/sber/' });
+    const response = await app.inject({ method: 'POST', url: '/api/search/futures/sber/', headers: visitor });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/params\.type/);
   });

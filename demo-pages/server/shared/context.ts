@@ -2,6 +2,7 @@
 import type { Db, DemoMeta } from './db.ts';
 import type { LabelStore } from './labels.ts';
 import type { LoginService } from '../auth/login.service.ts';
+import type { CsrfTokens } from './csrf.ts';
 import type { Session, SessionStore } from './session.ts';
 import type { MarketRepository } from '../market/market.repo.ts';
 import type { StockRepository } from '../market/stocks.repo.ts';
@@ -13,6 +14,8 @@ export interface AppContext {
   /** Bonds, ETFs, index values, branches, holders, watchlists (data/market.ts). */
   market: MarketRepository;
   sessions: SessionStore;
+  /** CSRF tokens: the session's, or an anonymous visitor's signed one (csrf.ts). */
+  csrf: CsrfTokens;
   login: LoginService;
   labels: LabelStore;
   /** The element build served at /dist/ (its custom-elements.json feeds the /elements/ catalog). */
@@ -30,7 +33,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A page route: its errors are answered with an HTML page instead of JSON. */
     page?: boolean;
-    /** A state-changing call: refused with 403 unless it carries the session's CSRF token (`sid`). */
+    /**
+     * A GET that writes: refused with 403 unless it carries the CSRF token (`sid`), like every
+     * POST, PUT, PATCH and DELETE is (those need no flag).
+     */
     csrf?: boolean;
   }
 }

@@ -9,7 +9,6 @@ import { renderLayout, type LayoutOptions } from '../templates/layout.ts';
 import type { AppContext } from './context.ts';
 import { showLabelsRequested } from './labels.ts';
 import { pageLang } from './lang.ts';
-import { ensureSession } from './session.ts';
 
 type PageOptions = Pick<LayoutOptions, 'title' | 'body' | 'pageData' | 'elements' | 'skipTo'>;
 
@@ -22,13 +21,13 @@ export function sendPage(
   page: PageOptions,
   status = 200,
 ) {
-  const session = ensureSession(ctx.sessions, request, reply);
+  // Reading a page stores nothing: an anonymous visitor's token is a signed one (csrf.ts).
   const html = renderLayout({
     ...page,
     lang,
     url: request.url,
-    user: session.user,
-    sid: session.csrf,
+    user: request.session?.user ?? null,
+    sid: ctx.csrf.issue(request, reply),
     labels: ctx.labels,
     showLabels: showLabelsRequested(request.query),
   });

@@ -11,8 +11,12 @@ import { PAID_ACCESS_LEVEL, type UserGlobals } from '../../../src/contract/types
 import type { Db } from './db.ts';
 
 export const SESSION_COOKIE = 'fin_sid';
-/** A session unused for this long is forgotten. */
+/** A signed-in session unused for this long is forgotten. */
 export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
+/** A session nobody signed in to (it holds a pending login) is forgotten sooner. */
+export const ANONYMOUS_IDLE_MS = 3600 * 1000;
+/** How often the app sweeps forgotten sessions out of the store. */
+export const SESSION_SWEEP_MS = 10 * 60_000;
 /** seen_at is refreshed at most this often, so reading a page does not always write. */
 const SEEN_REFRESH_MS = 60_000;
 
@@ -69,7 +73,10 @@ export class SessionStore {
         'INSERT INTO sessions (id, csrf, user_id, created_at, seen_at) VALUES (?, ?, ?, ?, ?)',
       ),
       remove: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
-      removeIdle: db.prepare<[number]>('DELETE FROM sessions WHERE seen_at < ?'),
+      removeIdle: db.prepare<[number, number]>(
+        'DELETE FROM sessions WHERE seen_at < ? OR (user_id IS NULL AND seen_at < ?)',
+      ),
+      count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM sessions'),
       user: db.prepare<[number], UserRow>(
         'SELECT id, phone, access_level, country_id FROM users WHERE id = ?',
       ),
@@ -84,7 +91,7 @@ export class SessionStore {
     const row = this.statements.find.get(id);
     if (!row) return null;
     const now = this.now();
-    if (row.seen_at < now - SESSION_IDLE_MS) {
+    if (row.seen_at < now - (row.user_id === null ? ANONYMOUS_IDLE_MS : SESSION_IDLE_MS)) {
       this.statements.remove.run(id);
       return null;
     }
@@ -92,13 +99,15 @@ export class SessionStore {
     return { id: row.id, csrf: row.csrf, user: row.user_id === null ? null : this.loadUser(row.user_id) };
   }
 
-  create(userId: number | null = null): Session {
+  /**
+   * Stores a new session. `csrf`: keep the token the page already has (an anonymous visitor's
+   * signed token when a login starts); a sign-in always gets a fresh one.
+   */
+  create(userId: number | null = null, csrf: string = randomToken()): Session {
     const now = this.now();
-    // Forgetting idle sessions here keeps the table small without a timer.
-    this.statements.removeIdle.run(now - SESSION_IDLE_MS);
     const session = {
       id: randomToken(),
-      csrf: randomToken(),
+      csrf,
       user: userId === null ? null : this.loadUser(userId),
     };
     this.statements.insert.run(session.id, session.csrf, userId, now, now);
@@ -116,6 +125,17 @@ export class SessionStore {
 
   remove(id: string): void {
     this.statements.remove.run(id);
+  }
+
+  /** Forgets idle sessions (their pending logins go with them); returns how many. */
+  sweep(): number {
+    const now = this.now();
+    return this.statements.removeIdle.run(now - SESSION_IDLE_MS, now - ANONYMOUS_IDLE_MS).changes;
+  }
+
+  /** How many sessions are stored. */
+  count(): number {
+    return this.statements.count.get()?.n ?? 0;
   }
 
   loadUser(userId: number): SessionUser | null {
@@ -147,10 +167,19 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
 }
 
-/** The request's session, creating one (and its cookie) when there is none. */
-export function ensureSession(store: SessionStore, request: FastifyRequest, reply: FastifyReply): Session {
+/**
+ * The request's session, storing one (and setting its cookie) when there is none. Only for what
+ * must be kept (a pending login): pages and reads never store a session. `csrf`: the token the
+ * visitor's page already holds, so its next calls stay valid.
+ */
+export function ensureSession(
+  store: SessionStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  csrf?: string,
+): Session {
   if (request.session) return request.session;
-  const session = store.create();
+  const session = store.create(null, csrf);
   setSessionCookie(reply, session);
   request.session = session;
   return session;

@@ -74,25 +74,69 @@ export class CookieJar {
   }
 }
 
-/** A browser-like client: requests carry the jar's cookies and store the answers' cookies. */
-export function client(app: FastifyInstance, jar = new CookieJar()) {
-  const send = async (method: 'GET' | 'POST', url: string, body?: unknown) =>
-    jar.store(
-      await app.inject({
-        method,
-        url,
-        headers: jar.header(),
-        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-      }),
+/**
+ * A browser-like client: requests carry the jar's cookies and store the answers' cookies. Like an
+ * element, a POST carries the page's CSRF token as X-CSRF-Token (read from the last page or sign-in
+ * answer, else from a /login/ page fetched first), unless the body brings its own `sid` or the call
+ * says `{ token: null }` (or a token of its choice). `headers` go with every request (e.g. an
+ * X-Forwarded-For to play another client address).
+ */
+export function client(app: FastifyInstance, jar = new CookieJar(), headers: Record<string, string> = {}) {
+  let token: string | undefined;
+  const remember = (response: LightMyRequestResponse) => {
+    const cookies = response.cookies as Array<{ name: string }>;
+    if (cookies.some((cookie) => cookie.name === 'fin_sid' || cookie.name === 'fin_csrf')) token = undefined;
+    const type = String(response.headers['content-type'] ?? '');
+    if (type.startsWith('text/html') && response.body.includes('id="fin-user"'))
+      token = (jsonBlock(response.body, 'fin-user') as { sid?: string }).sid;
+    else if (type.startsWith('application/json')) {
+      const sid = (response.json() as { sid?: unknown } | null)?.sid;
+      if (typeof sid === 'string') token = sid;
+    }
+    return response;
+  };
+  const send = async (
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ) =>
+    remember(
+      jar.store(
+        await app.inject({
+          method,
+          url,
+          headers: { ...jar.header(), ...headers, ...extra },
+          ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+        }),
+      ),
     );
+  const tokenFor = async (body: unknown, options: { token?: string | null }): Promise<string | null> => {
+    if (options.token !== undefined) return options.token;
+    if (body !== null && typeof body === 'object' && 'sid' in body) return null;
+    if (token === undefined) await send('GET', '/login/');
+    return token ?? null;
+  };
   return {
     jar,
     get: (url: string) => send('GET', url),
-    post: (url: string, body: unknown = {}) => send('POST', url, body),
+    post: async (url: string, body: unknown = {}, options: { token?: string | null } = {}) => {
+      const sid = await tokenFor(body, options);
+      return send('POST', url, body, sid === null ? {} : { 'x-csrf-token': sid });
+    },
+    /** The CSRF token this client's page holds (fetching a page when it has none yet). */
+    token: async () => (await tokenFor({}, {})) as string,
   };
 }
 
 export type Client = ReturnType<typeof client>;
+
+/** The cookie and X-CSRF-Token of a fresh anonymous visitor, for raw `app.inject` POSTs. */
+export async function visitorHeaders(app: FastifyInstance): Promise<Record<string, string>> {
+  const visitor = client(app);
+  const token = await visitor.token();
+  return { ...visitor.jar.header(), 'x-csrf-token': token };
+}
 
 /** The last code the outbox holds for the phone. */
 export async function lastCode(app: FastifyInstance, phone: string): Promise<string> {

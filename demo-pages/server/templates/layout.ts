@@ -101,9 +101,11 @@ const STYLE = `
   .catalog-facts { display: block; color: #5c6375; font-size: 14px; }
 `;
 
+// Like every state-changing call, logout carries the page's CSRF token (the user JSON's sid).
 const LOGOUT_SCRIPT = `
   document.querySelector('[data-fin-logout]')?.addEventListener('click', async () => {
-    await fetch('/api/auth/logout/', { method: 'POST' });
+    const { sid } = JSON.parse(document.getElementById('fin-user').textContent);
+    await fetch('/api/auth/logout/', { method: 'POST', headers: { 'X-CSRF-Token': sid } });
     location.reload();
   });
 `;

@@ -3,7 +3,7 @@ import type { TradingFullInfoTable } from '../../contract/stocks.ts';
 import { formatNumber } from '../../core/format.ts';
 import { periodWindow } from '../../contract/period.ts';
 import type { StockPageData } from '../../contract/types.ts';
-import { signInAs, type Audience, loginLinkOf } from '../../../demo-pages/testing/session.ts';
+import { csrfHeaders, signInAs, type Audience, loginLinkOf } from '../../../demo-pages/testing/session.ts';
 
 const archive = (page: Page) => page.locator('fin-archive-table');
 const isArchiveCall = (request: Request) =>
@@ -18,7 +18,10 @@ function failOnPageErrors(page: Page): string[] {
 
 /** The answer the server gives this session for the body the element sent. */
 async function replay(page: Page, request: Request): Promise<TradingFullInfoTable> {
-  const response = await page.request.post(request.url(), { data: request.postDataJSON() });
+  const response = await page.request.post(request.url(), {
+    data: request.postDataJSON(),
+    headers: await csrfHeaders(page.request),
+  });
   expect(response.status()).toBe(200);
   return (await response.json()) as TradingFullInfoTable;
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { COMPARISON_SEARCH_URLS, type ComparisonSearchAnswer } from '../../contract/search.ts';
 import type { FinEventDetails } from '../../core/events.ts';
-import { signInAs, loginLinkOf } from '../../../demo-pages/testing/session.ts';
+import { csrfHeaders, signInAs, loginLinkOf } from '../../../demo-pages/testing/session.ts';
 
 const box = (page: Page) => page.locator('fin-compare-search');
 type SeenEvent = { type: string; detail: unknown };
@@ -15,11 +15,12 @@ function failOnPageErrors(page: Page): string[] {
 
 /** The answers of the four search URLs for a term, as the server gives them to anyone. */
 async function rawAnswers(page: Page, term: string): Promise<Record<string, ComparisonSearchAnswer>> {
+  const headers = await csrfHeaders(page.request);
   const entries = await Promise.all(
     Object.entries(COMPARISON_SEARCH_URLS).map(async ([kind, url]) => {
       const response = await page.request.post(
         `${url.replace('%term%', encodeURIComponent(term))}?lang=eng`,
-        { data: {} },
+        { data: {}, headers },
       );
       expect(response.status()).toBe(200);
       return [kind, (await response.json()) as ComparisonSearchAnswer] as const;

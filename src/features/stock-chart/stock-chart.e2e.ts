@@ -9,6 +9,7 @@ import type { TradingSeries, TradingsRequest } from '../../contract/stocks.ts';
 import type { StockPageData } from '../../contract/types.ts';
 import { isRequestsMarker, requestsSoFar } from '../../../demo-pages/testing/requests.ts';
 import {
+  csrfHeaders,
   signIn,
   signInAs,
   PAID_PHONE,
@@ -277,7 +278,11 @@ test('the raw chart answer of anonymous and free sessions carries no price, only
   };
   const paid = await playwright.request.newContext({ baseURL });
   await signIn(paid, PAID_PHONE);
-  const real = ((await (await paid.post(TRADINGS, { data: body })).json()) as TradingSeries[])[0]!;
+  const real = (
+    (await (
+      await paid.post(TRADINGS, { data: body, headers: await csrfHeaders(paid) })
+    ).json()) as TradingSeries[]
+  )[0]!;
   await paid.dispose();
   expect(real.scaled).toBeUndefined();
   const closes = real.data.map(([, value]) => value);
@@ -286,7 +291,7 @@ test('the raw chart answer of anonymous and free sessions carries no price, only
   for (const audience of ['anonymous', 'free'] as const) {
     const context = await playwright.request.newContext({ baseURL });
     await signInAs(context, audience);
-    const response = await context.post(TRADINGS, { data: body });
+    const response = await context.post(TRADINGS, { data: body, headers: await csrfHeaders(context) });
     const text = await response.text();
     const [series] = JSON.parse(text) as TradingSeries[];
     expect(series?.scaled, audience).toBe(true);

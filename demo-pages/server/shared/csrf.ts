@@ -1,0 +1,83 @@
+/**
+ * CSRF tokens (the `sid` a page hands to its calls). Every POST, PUT, PATCH and DELETE, and a GET
+ * marked `config: { csrf: true }`, must carry the token as the `X-CSRF-Token` header or `sid` in
+ * the body, or it is refused with 403.
+ *
+ * A visitor with a stored session has the session's random token. An anonymous visitor has no
+ * stored session (storing one per cookieless request let the store grow without bound): their
+ * token is a signed double-submit one, an HMAC of a random `fin_csrf` cookie under the app's
+ * secret, so the server checks it without keeping anything, and another browser's token (another
+ * cookie) does not match.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE_OPTIONS } from './session.ts';
+
+export const CSRF_HEADER = 'x-csrf-token';
+/** The anonymous visitor's random value (HttpOnly: a page reads only the signed token). */
+export const VISITOR_COOKIE = 'fin_csrf';
+const VISITOR_COOKIE_PATTERN = /^[\w-]{43}$/;
+
+/** The error of a refused call (HTTP 403). */
+export const CSRF_REFUSAL = 'The request lacks the session token (sid); reload the page and try again';
+
+/** Methods that change state by HTTP's rules: each must carry the token. */
+export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export class CsrfTokens {
+  /** `secret`: a fresh one per process by default (anonymous pages opened before a restart reload). */
+  constructor(private readonly secret: Buffer = randomBytes(32)) {}
+
+  private signed(visitor: string): string {
+    return createHmac('sha256', this.secret).update(`visitor:${visitor}`).digest('base64url');
+  }
+
+  private visitorOf(request: FastifyRequest): string | null {
+    const value = request.cookies[VISITOR_COOKIE];
+    return typeof value === 'string' && VISITOR_COOKIE_PATTERN.test(value) ? value : null;
+  }
+
+  /** The anonymous token of this browser, or null when it has no visitor cookie. */
+  visitorToken(request: FastifyRequest): string | null {
+    const visitor = this.visitorOf(request);
+    return visitor === null ? null : this.signed(visitor);
+  }
+
+  /**
+   * The token a page hands to its calls: the session's, or the anonymous visitor's (setting the
+   * visitor cookie when the browser has none yet; nothing is stored on the server).
+   */
+  issue(request: FastifyRequest, reply: FastifyReply): string {
+    if (request.session) return request.session.csrf;
+    let visitor = this.visitorOf(request);
+    if (visitor === null) {
+      visitor = randomBytes(32).toString('base64url');
+      reply.setCookie(VISITOR_COOKIE, visitor, SESSION_COOKIE_OPTIONS);
+      // Later calls in the same request (a page and its form) see the same visitor.
+      request.cookies[VISITOR_COOKIE] = visitor;
+    }
+    return this.signed(visitor);
+  }
+
+  /** The token the request carries: the header first, else `sid` of a JSON or form body. */
+  carried(request: FastifyRequest): string | null {
+    const header = request.headers[CSRF_HEADER];
+    if (typeof header === 'string') return header;
+    const fromBody = (request.body as { sid?: unknown } | null | undefined)?.sid;
+    return typeof fromBody === 'string' ? fromBody : null;
+  }
+
+  /** Whether the request carries its own browser's token (its session's, or its visitor cookie's). */
+  valid(request: FastifyRequest): boolean {
+    const token = this.carried(request);
+    if (token === null) return false;
+    const expected = request.session ? request.session.csrf : this.visitorToken(request);
+    return expected !== null && sameToken(token, expected);
+  }
+}
