@@ -11,7 +11,7 @@ import { showLabelsRequested } from './labels.ts';
 import { pageLang } from './lang.ts';
 import { ensureSession } from './session.ts';
 
-type PageOptions = Pick<LayoutOptions, 'title' | 'body' | 'pageData' | 'elements'>;
+type PageOptions = Pick<LayoutOptions, 'title' | 'body' | 'pageData' | 'elements' | 'nonce'>;
 
 /** Renders a page in the request's language with the session's user. */
 export function sendPage(

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { isPaid } from '../../core/access.ts';
+import { safeHref } from '../../contract/links.ts';
 import { COMPARISON_SEARCH_URLS } from '../../contract/search.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
 import { formatNumber } from '../../core/format.ts';
@@ -102,8 +103,10 @@ function compareDetail(compared: readonly ComparedItem[]) {
 
 /** Starts a download the way a click on a link would (SPEC §5 auto-click export). */
 function startDownload(url: string): void {
+  const href = safeHref(url);
+  if (href === null) return;
   const link = document.createElement('a');
-  link.href = url;
+  link.href = href;
   link.download = '';
   link.rel = 'noopener';
   link.click();
@@ -366,7 +369,7 @@ export function StockChart({
         <p className="sc__prompt" part="prompt" role="status" data-prompt="export-link">
           <span>
             {t('chart:export_large').replace('{total}', formatNumber(state.exportLink.total, 0))}{' '}
-            <a href={state.exportLink.url} download onClick={store.closeExportLink}>
+            <a href={safeHref(state.exportLink.url) ?? undefined} download onClick={store.closeExportLink}>
               {t('chart:export_download')}
             </a>
           </span>
