@@ -4,14 +4,19 @@
  * being built, and a few looks into their shadow roots.
  */
 import type { Page } from '@playwright/test';
-import { elementCatalog } from '../server/elements-manifest.ts';
+import { elementCatalog, type CatalogElement } from '../server/elements-manifest.ts';
 import { DEFAULT_DIST_DIR } from '../server/shared/paths.ts';
 
-/** The tag names of the build the e2e server serves (E2E_DIST_DIR, as playwright.config.ts). */
-export function elementTags(): string[] {
+/** The elements of the build the e2e server serves (E2E_DIST_DIR, as playwright.config.ts). */
+export function elementCatalogUnderTest(): CatalogElement[] {
   const catalog = elementCatalog(process.env.E2E_DIST_DIR ?? DEFAULT_DIST_DIR);
   if (!catalog) throw new Error('The element build has no custom-elements.json: run the build first');
-  return catalog.map((element) => element.tagName);
+  return catalog;
+}
+
+/** The tag names of the build under test. */
+export function elementTags(): string[] {
+  return elementCatalogUnderTest().map((element) => element.tagName);
 }
 
 /** What one element shows: its shadow root's text and controls, the loading and error messages, its size. */

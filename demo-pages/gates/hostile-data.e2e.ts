@@ -1,0 +1,188 @@
+/**
+ * Gate: hostile data never runs and shows as text (issue 11, "Hostile data"). Every element of the
+ * build, alone on its `/test/only/<tag>/` page, gets the XSS corpus (testing/hostile.ts) in the
+ * string leaves of its page data and of every API answer it receives (the real answer with its
+ * strings replaced), in batches; a search field is typed into so its suggestions come too. Every
+ * demo page kind gets the corpus in its query parameters (the server's templates). Nothing may
+ * run (`__pwned`, dialogs), no payload may become an element or an unsafe link in any shadow
+ * root, and the marks must be shown as text. A positive control proves the trap fires.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { jsonForScript } from '../server/templates/html.ts';
+import { elementCatalogUnderTest, elementsShown, showsNothing } from '../testing/elements.ts';
+import {
+  aftermath,
+  installTrap,
+  markOf,
+  PAYLOADS,
+  replaceStrings,
+  type Aftermath,
+} from '../testing/hostile.ts';
+import { demoPages } from '../testing/page-list.ts';
+
+/** Each source's leaves are split in this many batches (leaf i in batch i % BATCHES), one load each. */
+const BATCHES = 2;
+const PAGE_DATA_BLOCK = /(<script type="application\/json" id="fin-page-data">)([\s\S]*?)(<\/script>)/;
+
+/** The payload of a placement: the ids walk through the corpus, so every payload is used. */
+const payloadOf = (id: number) => PAYLOADS[id % PAYLOADS.length]!(id);
+
+interface Figures {
+  placements: number;
+  payloads: Set<number>;
+  shown: Set<number>;
+  loads: number;
+}
+
+function expectClean(after: Aftermath, trap: { executed: number[]; dialogs: string[] }, where: string): void {
+  expect(trap.executed, `${where}: payloads that ran`).toEqual([]);
+  expect(trap.dialogs, `${where}: dialogs`).toEqual([]);
+  expect(after.injected, `${where}: elements a payload created`).toEqual([]);
+  expect(after.unsafeLinks, `${where}: links outside the allow-list`).toEqual([]);
+}
+
+/** Waits until the element shows something (content or a message), then types into its search fields. */
+async function settleAndSearch(page: Page, tag: string): Promise<void> {
+  await expect.poll(async () => (await elementsShown(page, [tag])).filter(showsNothing)).toEqual([]);
+  const fields = page.locator(tag).locator('input[role="combobox"]');
+  for (const field of await fields.all()) {
+    if (!(await field.isVisible())) continue;
+    await field.fill('sb');
+    await expect(page.locator(tag).locator('[role="option"], .fin-message').first()).toBeVisible();
+  }
+}
+
+/**
+ * The element's catalog example (its markup with attributes, from the manifest) with the string
+ * leaves of its JSON attributes (a menu's items) replaced in batches; addresses (`/…`) are kept
+ * so the element still calls its API.
+ */
+function hostileExample(
+  example: string,
+  pick: (leaf: string, index: number) => string | undefined,
+): { markup: string; placed: number } {
+  let placed = 0;
+  const markup = example.replace(/([a-z-]+)='([[{][^']*)'/g, (whole, name: string, json: string) => {
+    const hostile = replaceStrings(JSON.parse(json), (leaf, i) =>
+      leaf.startsWith('/') ? undefined : pick(leaf, i),
+    );
+    placed += hostile.placed;
+    const text = JSON.stringify(hostile.value).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+    return `${name}='${text}'`;
+  });
+  return { markup, placed };
+}
+
+const catalog = elementCatalogUnderTest();
+const tags = catalog.map((element) => element.tagName);
+
+for (const [tagIndex, { tagName: tag, example }] of catalog.entries()) {
+  test(`${tag}: hostile text in page data and API answers never runs and shows as text`, async ({ page }) => {
+    const started = Date.now();
+    const trap = await installTrap(page);
+    const figures: Figures = { placements: 0, payloads: new Set(), shown: new Set(), loads: 0 };
+    // Ids of this element's placements: a range of its own, so a report names the element.
+    let nextId = (tagIndex + 1) * 100_000;
+    const place = () => {
+      const id = nextId++;
+      figures.payloads.add(id % PAYLOADS.length);
+      return payloadOf(id);
+    };
+    // Each load replaces one batch of the leaves of every source at once.
+    let batch = 0;
+    const inBatch = (index: number) => index % BATCHES === batch;
+
+    await page.route(`**/test/only/${tag}/**`, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.text())
+        .replace(PAGE_DATA_BLOCK, (_, open: string, json: string, close: string) => {
+          const hostile = replaceStrings(JSON.parse(json), (_leaf, i) => (inBatch(i) ? place() : undefined));
+          figures.placements += hostile.placed;
+          return `${open}${jsonForScript(hostile.value)}${close}`;
+        })
+        .replace(`<${tag}></${tag}>`, () => {
+          const hostile = hostileExample(example, (_leaf, i) => (inBatch(i) ? place() : undefined));
+          figures.placements += hostile.placed;
+          return hostile.markup;
+        });
+      await route.fulfill({ response: answer, body });
+    });
+    await page.route('**/api/**', async (route) => {
+      const answer = await route.fetch();
+      if (!/json/.test(answer.headers()['content-type'] ?? '')) return route.fulfill({ response: answer });
+      const hostile = replaceStrings(await answer.json(), (_leaf, i) => (inBatch(i) ? place() : undefined));
+      figures.placements += hostile.placed;
+      return route.fulfill({ response: answer, body: JSON.stringify(hostile.value) });
+    });
+
+    for (batch = 0; batch < BATCHES; batch += 1) {
+      await page.goto(`/test/only/${tag}/?lang=eng`);
+      figures.loads += 1;
+      await settleAndSearch(page, tag);
+      const after = await aftermath(page);
+      expectClean(after, trap, `${tag}, batch ${batch + 1}/${BATCHES}`);
+      after.shown.forEach((id) => figures.shown.add(id));
+    }
+    // Text shows as text: marks of this element's placements are on screen.
+    expect(figures.shown.size, `${tag}: placements shown as text`).toBeGreaterThan(0);
+    console.log(
+      `hostile data ${tag}: ${figures.payloads.size} payloads, ${figures.placements} placements in ${figures.loads} loads, ` +
+        `${figures.shown.size} shown as text, executed ${trap.executed.length}, ${Date.now() - started} ms`,
+    );
+  });
+}
+
+/**
+ * Query parameters the server's templates or the elements read, plus one nobody reads: free text
+ * first (the page works with any), then those a page may refuse with a 400 page.
+ */
+const QUERY_PARAMETERS = [
+  ['q', 'back', 'x'],
+  ['lang', 'term', 'kind', 'page', 'tab', 'period', 'ground'],
+];
+
+test("the server's pages show hostile query parameters as text and never run them", async ({ page }) => {
+  const started = Date.now();
+  const trap = await installTrap(page);
+  const pages = await demoPages(page);
+  let id = 900_000;
+  let placements = 0;
+  let shown = 0;
+  for (const url of pages) {
+    for (const names of QUERY_PARAMETERS) {
+      const address = new URL(url, 'http://x');
+      for (const name of names) address.searchParams.set(name, payloadOf(id++));
+      placements += names.length;
+      await page.goto(`${address.pathname}${address.search}`);
+      const after = await aftermath(page);
+      expectClean(after, trap, `${address.pathname}?${names.join('&')}`);
+      shown += after.shown.length;
+    }
+  }
+  // The search page shows its query: the mark of `q=` is there as text (or as the field's value).
+  expect(shown).toBeGreaterThan(0);
+  console.log(
+    `hostile query parameters: ${pages.length} page kinds × ${QUERY_PARAMETERS.flat().length} parameters = ${placements} placements, ` +
+      `${shown} shown as text, executed ${trap.executed.length}, ${Date.now() - started} ms`,
+  );
+});
+
+test('positive control: the trap and the look into shadow roots see a payload that is run as markup', async ({
+  page,
+}) => {
+  const trap = await installTrap(page);
+  await page.goto(`/test/only/${tags[0]}/?lang=eng`);
+  await page.evaluate(
+    ([tag, markup]) => {
+      const box = document.createElement('div');
+      box.innerHTML = markup!;
+      document.querySelector(tag!)!.shadowRoot!.append(box);
+    },
+    [tags[0], payloadOf(0)],
+  );
+  await expect.poll(() => trap.executed).toEqual([0]);
+  const after = await aftermath(page);
+  expect(after.injected).toEqual([`img in ${tags[0]}`]);
+  expect(after.shown).toContain(0);
+  expect(markOf(0)).toBe('xss-mark-0');
+});
