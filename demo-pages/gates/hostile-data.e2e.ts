@@ -19,6 +19,7 @@ import {
   type Aftermath,
 } from '../testing/hostile.ts';
 import { demoPages } from '../testing/page-list.ts';
+import { signInAs } from '../testing/session.ts';
 
 /** Each source's leaves are split in this many batches (leaf i in batch i % BATCHES), one load each. */
 const BATCHES = 2;
@@ -41,14 +42,21 @@ function expectClean(after: Aftermath, trap: { executed: number[]; dialogs: stri
   expect(after.unsafeLinks, `${where}: links outside the allow-list`).toEqual([]);
 }
 
-/** Waits until the element shows something (content or a message), then types into its search fields. */
+/**
+ * Waits until the element shows something (content or a message), then types into its search
+ * fields and waits for the answer to show: suggestions, or a message saying why there are none.
+ */
 async function settleAndSearch(page: Page, tag: string): Promise<void> {
   await expect.poll(async () => (await elementsShown(page, [tag])).filter(showsNothing)).toEqual([]);
-  const fields = page.locator(tag).locator('input[role="combobox"]');
-  for (const field of await fields.all()) {
+  const host = page.locator(tag);
+  for (const field of await host.locator('input[role="combobox"]').all()) {
     if (!(await field.isVisible())) continue;
-    await field.fill('sb');
-    await expect(page.locator(tag).locator('[role="option"], .fin-message').first()).toBeVisible();
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/'));
+    await field.fill('sber');
+    await answered;
+    await expect(
+      host.locator('[role="option"], .fin-message--error, .fin-message--info').first(),
+    ).toBeVisible();
   }
 }
 
@@ -80,6 +88,8 @@ for (const [tagIndex, { tagName: tag, example }] of catalog.entries()) {
   test(`${tag}: hostile text in page data and API answers never runs and shows as text`, async ({ page }) => {
     const started = Date.now();
     const trap = await installTrap(page);
+    // A paid user sees the most text: full tables, unmasked values, the compare search.
+    await signInAs(page.request, 'paid');
     const figures: Figures = { placements: 0, payloads: new Set(), shown: new Set(), loads: 0 };
     // Ids of this element's placements: a range of its own, so a report names the element.
     let nextId = (tagIndex + 1) * 100_000;
