@@ -9,32 +9,32 @@ import { elementCatalogUnderTest } from '../testing/elements.ts';
 import { aftermath, installTrap } from '../testing/hostile.ts';
 import { signInAs } from '../testing/session.ts';
 
-/** Addresses that must never become a link or a navigation; `id` is what `__pwned` reports. */
+/**
+ * Addresses that must never become a link or a navigation; `id` is what `__pwned` reports. The
+ * unit tests of contract/links.ts try many more spellings; these are the ones a page may carry.
+ */
 const LINK_VARIANTS: ReadonlyArray<(id: number) => string> = [
   (id) => `javascript:__pwned(${id})`,
   (id) => `JaVaScRiPt:__pwned(${id})`,
-  (id) => `\tjavascript:__pwned(${id})`,
-  (id) => `java\nscript:__pwned(${id})`,
-  (id) => `\x01javascript:__pwned(${id})`,
-  (id) => `&#106;avascript:__pwned(${id})`,
-  (id) => `javascript&colon;__pwned(${id})`,
+  (id) => `\tjava\nscript:__pwned(${id})`,
   (id) => `data:text/html,<script>parent.__pwned(${id})</script>`,
   (id) => `vbscript:msgbox(${id})`,
+  (id) => `&#106;avascript:__pwned(${id})`,
   () => `//evil.example/export.xlsx`,
 ];
 
 const PAGE_DATA_BLOCK = /(<script type="application\/json" id="fin-page-data">)([\s\S]*?)(<\/script>)/;
 
 /** The variants in two halves, two tests that run side by side (ten chart loads are slow on 2 cores). */
-const HALVES = [LINK_VARIANTS.slice(0, 5), LINK_VARIANTS.slice(5)].map((variants, half) =>
-  variants.map((variant, i) => [half * 5 + i, variant] as const),
+const HALVES = [LINK_VARIANTS.slice(0, 4), LINK_VARIANTS.slice(4)].map((variants, half) =>
+  variants.map((variant, i) => [half * 4 + i, variant] as const),
 );
 
 for (const [half, variants] of HALVES.entries()) {
-  test(`a hostile archiveExportLink never runs on the chart's Excel export (#26), variants ${half * 5 + 1}–${half * 5 + variants.length}`, async ({
+  test(`a hostile archiveExportLink never runs on the chart's Excel export (#26), variants ${half * 4 + 1}–${half * 4 + variants.length}`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const trap = await installTrap(page);
     await page.route('**/evil.example/**', (route) => route.abort());
     await signInAs(page.request, 'paid');
@@ -71,7 +71,7 @@ for (const [half, variants] of HALVES.entries()) {
     }
     expect(trap.dialogs).toEqual([]);
     // Entity-encoded schemes are plain relative addresses in a DOM href (nothing decodes them).
-    expect(offered, 'only the allowed addresses offer the export').toBe(half === 0 ? 0 : 3);
+    expect(offered, 'only the allowed addresses offer the export').toBe(half === 0 ? 0 : 2);
   });
 }
 
