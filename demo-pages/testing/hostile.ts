@@ -58,27 +58,58 @@ export async function installTrap(page: Page): Promise<Trap> {
   return trap;
 }
 
-/** Replaces string leaves of a JSON value: `pick` gives the new text (or undefined to keep one). */
+/**
+ * Replaces string leaves of a JSON value: `pick` gives the new text (or undefined to keep one).
+ * A leaf's path is written as the page-data check names fields (`tradingGrounds[0].text`).
+ */
 export function replaceStrings(
   value: unknown,
-  pick: (leaf: string, index: number) => string | undefined,
+  pick: (leaf: string, index: number, path: string) => string | undefined,
 ): { value: unknown; placed: number } {
   let index = 0;
   let placed = 0;
-  const walk = (node: unknown): unknown => {
+  const walk = (node: unknown, path: string): unknown => {
     if (typeof node === 'string') {
-      const next = pick(node, index++);
+      const next = pick(node, index++, path);
       if (next === undefined) return node;
       placed += 1;
       return next;
     }
-    if (Array.isArray(node)) return node.map(walk);
+    if (Array.isArray(node)) return node.map((child, i) => walk(child, `${path}[${i}]`));
     if (node && typeof node === 'object') {
-      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+      return Object.fromEntries(
+        Object.entries(node).map(([key, child]) => [key, walk(child, path ? `${path}.${key}` : key)]),
+      );
     }
     return node;
   };
-  return { value: walk(value), placed };
+  return { value: walk(value, ''), placed };
+}
+
+/**
+ * Replaces string leaves of page data like replaceStrings, but keeps the leaves the page-data
+ * check refuses (a language code, an address): those make the element show the check's message
+ * instead of rendering, which would leave the batch's other leaves untried. Returns their paths.
+ */
+export function replacePageData(
+  value: unknown,
+  check: (value: unknown, path: string) => unknown,
+  pick: (leaf: string, index: number) => string | undefined,
+): { value: unknown; placed: number; refused: string[] } {
+  const refused = new Set<string>();
+  for (;;) {
+    const hostile = replaceStrings(value, (leaf, index, path) =>
+      refused.has(path) ? undefined : pick(leaf, index),
+    );
+    try {
+      check(hostile.value, '');
+      return { ...hostile, refused: [...refused] };
+    } catch (error) {
+      const path = (error as { path?: unknown }).path;
+      if (typeof path !== 'string' || refused.has(path)) throw error;
+      refused.add(path);
+    }
+  }
 }
 
 /** What the payloads left in the page: injected elements, unsafe links, marks shown as text. */
