@@ -51,7 +51,9 @@ function expectClean(after: Aftermath, trap: { executed: number[]; dialogs: stri
  * fields and waits for the answer to show: suggestions, or a message saying why there are none.
  */
 async function settleAndSearch(page: Page, tag: string): Promise<void> {
-  await expect.poll(async () => (await elementsShown(page, [tag])).filter(showsNothing)).toEqual([]);
+  await expect
+    .poll(async () => (await elementsShown(page, [tag])).filter(showsNothing), { timeout: 20_000 })
+    .toEqual([]);
   const host = page.locator(tag);
   for (const field of await host.locator('input[role="combobox"]').all()) {
     if (!(await field.isVisible())) continue;
@@ -91,6 +93,7 @@ const tags = catalog.map((element) => element.tagName);
 for (const [tagIndex, { tagName: tag, example }] of catalog.entries()) {
   test(`${tag}: hostile text in page data and API answers never runs and shows as text`, async ({ page }) => {
     const started = Date.now();
+    test.setTimeout(60_000);
     const trap = await installTrap(page);
     // A paid user sees the most text: full tables, unmasked values, the compare search.
     await signInAs(page.request, 'paid');

@@ -57,6 +57,7 @@ const chartInk = (page: Page) =>
   });
 
 test('every element renders and the chart draws under a strict CSP, with no violation', async ({ page }) => {
+  test.setTimeout(90_000);
   const started = Date.now();
   const tags = elementTags();
   const reports = await watchViolations(page);
@@ -71,7 +72,10 @@ test('every element renders and the chart draws under a strict CSP, with no viol
   expect(again.headers()['content-security-policy']).not.toBe(policy);
 
   // Every element of the manifest is on the page and shows its content, not a loading or error state.
-  await expect.poll(async () => (await elementsShown(page, tags)).filter(showsNothing)).toEqual([]);
+  // Ten elements and a chart at once: a loaded machine needs longer than one element does.
+  await expect
+    .poll(async () => (await elementsShown(page, tags)).filter(showsNothing), { timeout: 30_000 })
+    .toEqual([]);
   expect((await elementsShown(page, tags)).filter((element) => element.errors > 0)).toEqual([]);
   await expect.poll(() => chartInk(page), { message: 'the chart canvas has ink' }).toBeGreaterThan(500);
 
