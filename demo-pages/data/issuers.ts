@@ -17,6 +17,7 @@ import type Database from 'better-sqlite3';
 import { addDays, dateMs } from '../../src/contract/calendar.ts';
 import type { DataDomain, DomainContext } from './domains.ts';
 import { COUNTRY_USA, EMITENTS, STOCKS, type EmitentDef } from './instruments.ts';
+import { FREE_FLOAT, OTHER_HOLDERS } from './market.ts';
 import { roundTo } from './prices.ts';
 import { substream, type Random } from './random.ts';
 
@@ -480,11 +481,14 @@ export const CONSENSUS_INDICATORS: Array<{ code: string; line: string | null; un
     { code: 'share_price', line: null, unit: 'ccy' },
   ];
 
-/** Companies that are not issuers of the demo but appear in the relations graph (ids from 10001). */
+/**
+ * Companies that are not issuers of the demo but appear in the relations graph (ids from 10001).
+ * A holder of a stock (market.ts HOLDERS) is the company of the same name here.
+ */
 export const RELATED_ENTITIES: Array<{ id: number; name: string; nameEng: string }> = [
   { id: 10001, name: 'Министерство финансов РФ', nameEng: 'Ministry of Finance of Russia' },
   { id: 10002, name: 'Росимущество', nameEng: 'Federal Agency for State Property Management' },
-  { id: 10003, name: 'Роснефтегаз', nameEng: 'Rosneftegaz' },
+  { id: 10003, name: 'АО «Роснефтегаз»', nameEng: 'Rosneftegaz JSC' },
   { id: 10004, name: 'Банк России', nameEng: 'Bank of Russia' },
   { id: 10005, name: 'Сбербанк Лизинг', nameEng: 'Sberbank Leasing' },
   { id: 10006, name: 'ДомКлик', nameEng: 'DomClick' },
@@ -493,17 +497,17 @@ export const RELATED_ENTITIES: Array<{ id: number; name: string; nameEng: string
   { id: 10009, name: 'ЛУКОЙЛ-Западная Сибирь', nameEng: 'LUKOIL-Western Siberia' },
   { id: 10010, name: 'Кольская ГМК', nameEng: 'Kola MMC' },
   { id: 10011, name: 'Интеррос', nameEng: 'Interros' },
-  { id: 10012, name: 'Русал', nameEng: 'Rusal' },
+  { id: 10012, name: 'РУСАЛ', nameEng: 'RUSAL' },
   { id: 10013, name: 'Башнефть', nameEng: 'Bashneft' },
   { id: 10014, name: 'Ямал СПГ', nameEng: 'Yamal LNG' },
   { id: 10015, name: 'Тандер', nameEng: 'Tander' },
   { id: 10016, name: 'МТС Банк', nameEng: 'MTS Bank' },
-  { id: 10017, name: 'АФК Система', nameEng: 'Sistema' },
+  { id: 10017, name: 'АФК «Система»', nameEng: 'Sistema PJSFC' },
   { id: 10018, name: 'Киришинефтеоргсинтез', nameEng: 'Kirishinefteorgsintez' },
   { id: 10019, name: 'ВТБ Лизинг', nameEng: 'VTB Leasing' },
   { id: 10020, name: 'Почта Банк', nameEng: 'Pochta Bank' },
   { id: 10021, name: 'Победа', nameEng: 'Pobeda Airlines' },
-  { id: 10022, name: 'Республика Саха (Якутия)', nameEng: 'Sakha Republic (Yakutia)' },
+  { id: 10022, name: 'Республика Саха (Якутия)', nameEng: 'Republic of Sakha (Yakutia)' },
   { id: 10023, name: 'Карельский окатыш', nameEng: 'Karelsky Okatysh' },
   { id: 10024, name: 'НЛМК-Урал', nameEng: 'NLMK Ural' },
   { id: 10025, name: 'Полюс Красноярск', nameEng: 'Polyus Krasnoyarsk' },
@@ -519,12 +523,13 @@ export const RELATED_ENTITIES: Array<{ id: number; name: string; nameEng: string
   { id: 10035, name: 'Coca-Cola Europacific Partners', nameEng: 'Coca-Cola Europacific Partners' },
   { id: 10036, name: 'Costa Limited', nameEng: 'Costa Limited' },
   { id: 10037, name: 'Maxwell Technologies', nameEng: 'Maxwell Technologies' },
-  { id: 10038, name: 'Связьинвестнефтехим', nameEng: 'Svyazinvestneftekhim' },
+  { id: 10038, name: 'АО «Связьинвестнефтехим»', nameEng: 'Svyazinvestneftekhim JSC' },
 ];
 
 /**
  * Ownership (owner → owned, approximate stake in percent; the server draws a synthetic stake
- * around it) and affiliation links. Diasoft (26) has none: its graph is empty.
+ * around it) and affiliation links. The owners of an issuer whose stock names its holders (market.ts
+ * HOLDERS) are those holders instead: their lines here are not used. Diasoft (26) has none: its graph is empty.
  */
 const RELATIONS: Array<[owner: number, owned: number, stake: number | null]> = [
   [10001, 1, 50],
@@ -1336,14 +1341,55 @@ function insertRelations(db: Database.Database, ctx: DomainContext): void {
     'INSERT INTO issuer_relations (owner_id, owned_id, kind, share) VALUES (?, ?, ?, ?)',
   );
   const rng = substream(ctx.seed, 'issuers:relations');
+  // The shareholders of an issuer whose stock names its holders are those holders, with their
+  // shares (the holders table, filled by the market domain before this one): one source for the
+  // stock page's holders and the issuer page's relations.
+  const fromHolders = insertHolderRelations(db);
   for (const [owner, owned, stake] of RELATIONS) {
     if (stake === null) {
       insert.run(owner, owned, 'affiliate', null);
       continue;
     }
+    if (fromHolders.has(owned)) continue;
     const share = stake >= 100 ? 100 : Math.min(99.99, roundTo(stake * (1 + 0.04 * rng.normal()), 2));
     insert.run(owner, owned, 'ownership', share);
   }
+}
+
+/**
+ * Ownership relations from the named holders of each issuer's ordinary stock. A holder is the
+ * issuer or related company of the same name, else a new related company. Returns the issuers
+ * whose shareholders these are.
+ */
+function insertHolderRelations(db: Database.Database): Set<number> {
+  const holdersOf = db.prepare<[number, string, string], { name: string; name_eng: string; share: number }>(
+    'SELECT name, name_eng, share FROM holders WHERE stock_id = ? AND name NOT IN (?, ?) ORDER BY share DESC, id',
+  );
+  const known = new Map<string, number>();
+  for (const e of EMITENTS) known.set(e.name.toLowerCase(), e.id);
+  for (const e of RELATED_ENTITIES) known.set(e.name.toLowerCase(), e.id);
+  let nextId = Math.max(...RELATED_ENTITIES.map((e) => e.id)) + 1;
+  const entity = db.prepare('INSERT INTO related_entities (id, name, name_eng) VALUES (?, ?, ?)');
+  const insert = db.prepare(
+    "INSERT INTO issuer_relations (owner_id, owned_id, kind, share) VALUES (?, ?, 'ownership', ?)",
+  );
+  const owned = new Set<number>();
+  for (const stock of STOCKS) {
+    if (stock.kind !== 'ordinary' || owned.has(stock.emitentId)) continue;
+    const holders = holdersOf.all(stock.id, OTHER_HOLDERS.name, FREE_FLOAT.name);
+    if (holders.length === 0) continue;
+    owned.add(stock.emitentId);
+    for (const holder of holders) {
+      let id = known.get(holder.name.toLowerCase());
+      if (id === undefined) {
+        id = nextId++;
+        entity.run(id, holder.name, holder.name_eng);
+        known.set(holder.name.toLowerCase(), id);
+      }
+      insert.run(id, stock.emitentId, holder.share);
+    }
+  }
+  return owned;
 }
 
 export const ISSUERS_DOMAIN: DataDomain = { name: 'issuers', schema: SCHEMA, fill };

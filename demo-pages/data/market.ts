@@ -486,7 +486,15 @@ const STATE_STREET: HolderDef = { name: 'State Street', nameEng: 'State Street',
 const ROSIMUSHCHESTVO = { name: 'Росимущество', nameEng: 'Federal Agency for State Property Management' };
 const ROSNEFTEGAZ = { name: 'АО «Роснефтегаз»', nameEng: 'Rosneftegaz JSC' };
 
-/** Major holders by stringId; the rest of the capital is free float. */
+/** The rows of the holders table after the named holders: no one shareholder each. */
+export const OTHER_HOLDERS = { name: 'Прочие акционеры', nameEng: 'Other shareholders' };
+export const FREE_FLOAT = { name: 'В свободном обращении', nameEng: 'Free float' };
+
+/**
+ * Major holders by stringId; the rest of the capital is free float. The one source of an issuer's
+ * shareholders: the holders of its ordinary stock are also the owners in its relations graph
+ * (issuers.ts), so the stock page and the issuer page name the same holders with the same shares.
+ */
 export const HOLDERS: Record<string, HolderDef[]> = {
   sber: [{ name: 'Фонд национального благосостояния', nameEng: 'National Wealth Fund', share: 50.0 }],
   gazp: [
@@ -1087,8 +1095,8 @@ function insertHolders(db: Database.Database, ctx: DomainContext, idOf: (stringI
     }
     // Management and other holders below the disclosure threshold, then the free float.
     const other = roundTo(Math.min(4.9, (100 - total) * 0.3) * (0.3 + 0.7 * rng.uniform()), 2);
-    insert.run(stock.id, 'Прочие акционеры', 'Other shareholders', other, date);
-    insert.run(stock.id, 'В свободном обращении', 'Free float', roundTo(100 - total - other, 2), date);
+    insert.run(stock.id, OTHER_HOLDERS.name, OTHER_HOLDERS.nameEng, other, date);
+    insert.run(stock.id, FREE_FLOAT.name, FREE_FLOAT.nameEng, roundTo(100 - total - other, 2), date);
   }
 }
 

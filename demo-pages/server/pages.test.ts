@@ -74,8 +74,11 @@ describe('stock pages', () => {
     expect(body).toContain('<script type="module" src="/dist/elements/fin-price-dynamics.js"></script>');
     expect(body).toContain('Синтетические демо-данные');
     expect(body).toContain('href="/login/?back=%2Fstocks%2Fsber%2F"');
-    expect(body).toMatch(/<a href="\/stocks\/sber\/" aria-current="page" data-ground-id="1">/);
-    expect(body).toContain('<a href="/stocks/sber/2/" data-ground-id="2">');
+    expect(body).toMatch(/<a href="\/stocks\/sber\/" aria-current="page" data-ground-id="1"\s/);
+    // Each ground link carries the title of its page, which the page shows after a switch to it.
+    expect(body).toMatch(
+      /<a href="\/stocks\/sber\/2\/" data-ground-id="2" data-title="Сбербанк \(SBER\) · [^"]+"\s+data-ticker="SBER">/,
+    );
   });
 
   it('serves the second ground under its own URL and redirects the main ground to the short one', async () => {

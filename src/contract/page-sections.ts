@@ -28,3 +28,29 @@ export const STOCK_MENU_SECTIONS = [
 ] as const;
 
 export type StockMenuSection = (typeof STOCK_MENU_SECTIONS)[number];
+
+/**
+ * Sections of the stock page that SPEC §2's menu list does not name: the price dynamics, above the
+ * chart (SPEC §1 "price dynamics, price chart…"), and the exchange table, right after the chart.
+ * Their labels are `stock:section_<id>`.
+ */
+export const STOCK_UNLISTED_SECTIONS = ['price_dynamics', 'exchange'] as const;
+
+/**
+ * Every section of the stock page that has a menu entry, in page order: SPEC §2's list with the
+ * price dynamics before the chart and the exchange table after it. (The menu shows those the page
+ * has, so a reader always finds the section in view marked.)
+ */
+export const STOCK_PAGE_MENU_SECTIONS = [
+  'price_dynamics',
+  'graph',
+  'exchange',
+  ...STOCK_MENU_SECTIONS.slice(1),
+] as const;
+
+/** The label key that names a stock page section (its heading and its menu entry). */
+export function stockSectionLabelKey(id: string): string {
+  return (STOCK_UNLISTED_SECTIONS as readonly string[]).includes(id)
+    ? `stock:section_${id}`
+    : `stock:menu_${id}`;
+}

@@ -13,6 +13,12 @@ export interface FinEventDetails {
    * a legacy page with its own ground select fires it on `document` to the same effect.
    */
   'fin-ground-select': { groundId: number };
+  /**
+   * The page now shows another trading ground (fired on `document` once the elements follow and,
+   * on a stock page, the address is rewritten): the host page updates what it rendered for the
+   * old one (title, language links, its own ground links).
+   */
+  'fin-ground-change': { groundId: number };
   /** The user picked a chart period tab (id) or dates (id null); DD.MM.YYYY. */
   'fin-period-change': { id: number | null; from: string; to: string };
   /** The user switched the chart view: 0 chart, 1 dynamic table, 2 archive (SPEC §9). */
@@ -62,6 +68,7 @@ declare global {
     'fin-error': CustomEvent<FinEventDetails['fin-error']>;
     'fin-price-dynamics-load': CustomEvent<FinEventDetails['fin-price-dynamics-load']>;
     'fin-ground-select': CustomEvent<FinEventDetails['fin-ground-select']>;
+    'fin-ground-change': CustomEvent<FinEventDetails['fin-ground-change']>;
     'fin-period-change': CustomEvent<FinEventDetails['fin-period-change']>;
     'fin-view-change': CustomEvent<FinEventDetails['fin-view-change']>;
     'fin-compare-change': CustomEvent<FinEventDetails['fin-compare-change']>;

@@ -12,9 +12,11 @@ import type {
 } from '../../../src/contract/company.ts';
 import type { NeedAccess, QuarterlyReports } from '../../../src/contract/reports.ts';
 import type { MaskedValue } from '../../../src/contract/types.ts';
+import { formatNumber as formatContractNumber } from '../../../src/contract/format.ts';
 import { plainText } from './reports.export.ts';
 import { breadcrumb, elementsBlock, ELEMENT_SCRIPTS, type PageElement } from '../templates/layout.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
+import { tableBox } from '../templates/table-box.ts';
 
 export function companyPageElements(): PageElement[] {
   return [
@@ -49,13 +51,15 @@ export interface CompanyPageView {
 
 const EXCERPT_LENGTH = 160;
 
-/** SPEC §9: thousands separated by a space. */
+/**
+ * SPEC §9 through the elements' own formatter (thousands by a narrow no-break space, so a number
+ * never breaks across lines); masked and missing values as the elements show them, and no ".00".
+ */
 export function formatNumber(value: MaskedValue, decimals = 1): string {
   if (value === null) return '—';
   if (value === '***') return '***';
-  const [whole, fraction] = Math.abs(value).toFixed(decimals).split('.') as [string, string | undefined];
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${value < 0 ? '−' : ''}${grouped}${fraction && Number(fraction) !== 0 ? `.${fraction}` : ''}`;
+  const whole = Number.isInteger(Number(Math.abs(value).toFixed(decimals)));
+  return formatContractNumber(value, whole ? 0 : decimals);
 }
 
 function excerpt(content: string): string {
@@ -75,7 +79,10 @@ function keyFiguresBlock(view: CompanyPageView): SafeHtml | null {
   if (!figures) return null;
   return html`<section id="key-figures">
     <h2>${view.t('key_figures')}</h2>
-    <table class="plain">
+    ${tableBox(
+      view.t('key_figures'),
+      view.common('table_scrolls'),
+      html`<table class="plain">
       <caption class="muted">${figures.unit}</caption>
       <thead>
         <tr>
@@ -91,7 +98,8 @@ function keyFiguresBlock(view: CompanyPageView): SafeHtml | null {
             </tr>`,
         )}
       </tbody>
-    </table>
+    </table>`,
+    )}
   </section>`;
 }
 
@@ -174,7 +182,10 @@ function quarterlyBlock(view: CompanyPageView): SafeHtml | null {
   return html`<section id="reports-archive">
     <h2>${view.t('report_archive')}</h2>
     ${needPrompt(view, quarterly.link)}
-    <table class="plain">
+    ${tableBox(
+      view.t('report_archive'),
+      view.common('table_scrolls'),
+      html`<table class="plain">
       <thead>
         <tr>
           <th scope="col">${view.common('year')}</th>
@@ -203,7 +214,8 @@ function quarterlyBlock(view: CompanyPageView): SafeHtml | null {
             </tr>`,
         )}
       </tbody>
-    </table>
+    </table>`,
+    )}
   </section>`;
 }
 
@@ -213,7 +225,10 @@ function consensusBlock(view: CompanyPageView): SafeHtml | null {
   if (items.length === 0) return null;
   return html`<section id="consensus">
     <h2>${labels.title ?? ''}</h2>
-    <table class="plain">
+    ${tableBox(
+      labels.title ?? '',
+      view.common('table_scrolls'),
+      html`<table class="plain">
       <thead>
         <tr>
           <th scope="col">${labels.indexName ?? ''}</th>
@@ -237,7 +252,8 @@ function consensusBlock(view: CompanyPageView): SafeHtml | null {
             </tr>`,
         )}
       </tbody>
-    </table>
+    </table>`,
+    )}
   </section>`;
 }
 

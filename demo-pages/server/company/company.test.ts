@@ -16,7 +16,7 @@ import type {
   MultipliersAnswer,
   RelatedLink,
 } from '../../../src/contract/company.ts';
-import { EMITENTS } from '../../data/instruments.ts';
+import { EMITENTS, STOCKS } from '../../data/instruments.ts';
 import { HOSTILE_COMMENT_CONTENT } from '../../data/issuers.ts';
 import {
   client,
@@ -484,6 +484,29 @@ describe('GET /api/company/{emitentId}/get-emitent-list-of-indexes/', () => {
 });
 
 describe('GET /api/company/{id}/related/', () => {
+  it('names the holders of the issuer’s stock as its shareholders, with the same shares (one source)', async () => {
+    let compared = 0;
+    for (const stock of STOCKS.filter((s) => s.kind === 'ordinary')) {
+      const holders = (
+        await json<{ data: Array<{ name: string; share: unknown }> }>(
+          paid,
+          `/api/stocks/get-holders/${stock.id}/?lang=eng`,
+        )
+      ).data.filter((row) => row.name !== 'Other shareholders' && row.name !== 'Free float');
+      if (holders.length === 0) continue;
+      const owners = (
+        await json<RelatedLink[]>(paid, `/api/company/${stock.emitentId}/related/?lang=eng`)
+      ).filter((link) => link.rel_type === 'shareholder' && link.parent_emitent_id === stock.emitentId);
+      const byName = (a: [string, unknown], b: [string, unknown]) => a[0].localeCompare(b[0]);
+      expect(
+        owners.map((o): [string, unknown] => [o.emitent_name, o.share]).sort(byName),
+        stock.stringId,
+      ).toEqual(holders.map((h): [string, unknown] => [h.name, h.share]).sort(byName));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+
   it('gives the network graph its links: the issuer’s own first, then its neighbours’', async () => {
     const links = await json<RelatedLink[]>(anonymous, '/api/company/1/related/');
     expect(links.length).toBeGreaterThan(4);
@@ -502,8 +525,9 @@ describe('GET /api/company/{id}/related/', () => {
         ].sort(),
       );
     }
+    // Sber's shareholders are the holders of its stock (the stock page's holders).
     expect(links[0]).toMatchObject({
-      emitent_name: 'Министерство финансов РФ',
+      emitent_name: 'Фонд национального благосостояния',
       rel_type: 'shareholder',
       rel_type_name: 'Акционер',
       parent_emitent_id: 1,
@@ -514,13 +538,13 @@ describe('GET /api/company/{id}/related/', () => {
     expect(moex).toMatchObject({ rel_type: 'investment', parent_emitent_id: 1, url: '/company/17/' });
     expect(moex?.share).toBeGreaterThan(5);
     expect(moex?.share).toBeLessThan(20);
-    // Second level: the other shareholders of the Moscow Exchange.
-    expect(links.some((link) => link.parent_emitent_id === 17 && link.emitent_id === 11)).toBe(true);
+    // Second level: the other shareholders of the Moscow Exchange (the Bank of Russia).
+    expect(links.some((link) => link.parent_emitent_id === 17 && link.emitent_id === 10004)).toBe(true);
     expect(links.some((link) => link.parent_emitent_id === 17 && link.emitent_id === 1)).toBe(false);
 
     const english = await json<RelatedLink[]>(anonymous, '/api/company/1/related/?lang=eng');
     expect(english[0]).toMatchObject({
-      emitent_name: 'Ministry of Finance of Russia',
+      emitent_name: 'National Wealth Fund',
       rel_type_name: 'Shareholder',
     });
     expect(await json(anonymous, '/api/company/26/related/')).toEqual([]);

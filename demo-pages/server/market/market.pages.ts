@@ -25,6 +25,7 @@ import { emitentName, groundText, stockName, stockUrl } from './stock.page-data.
 import { percentChange } from './price-dynamics.ts';
 import { sendPage } from '../shared/page.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
+import { tableBox } from '../templates/table-box.ts';
 import { breadcrumb } from '../templates/layout.ts';
 
 /** A facts-table row: label key (also its id) and the value to show. */
@@ -432,7 +433,10 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
     lastPrice: (row: WatchlistRow) => MaskedValue,
   ) => {
     if (list.length === 0) return html`<p>${t(lang, 'watchlist_empty')}</p>`;
-    return html`<table class="watchlist">
+    return tableBox(
+      t(lang, 'watchlist'),
+      ctx.labels.text(lang, 'common:table_scrolls'),
+      html`<table class="watchlist">
       <thead>
         <tr>
           <th scope="col">${t(lang, 'name')}</th>
@@ -454,7 +458,8 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
           </tr>`;
         })}
       </tbody>
-    </table>`;
+    </table>`,
+    );
   };
 
   app.get<{ Querystring: { ajax?: string; format?: string } }>(

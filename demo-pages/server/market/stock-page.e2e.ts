@@ -5,7 +5,7 @@
  * labels in every language. Each element's own tests are in its feature folder
  * (src/features/<feature>/<feature>.e2e.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../../src/contract/types.ts';
 import { dividends, exchange, leaders, menu, routeLeaders, watchErrors } from '../../testing/stock-page.ts';
 
@@ -68,6 +68,104 @@ test("the page's own ground links switch without a reload once the elements run"
   );
   expect(loads).toBe(0);
   expect(errors).toEqual([]);
+});
+
+/** What names the ground outside the elements: title, ground links, language links, log-in link. */
+async function groundMarks(page: Page) {
+  return page.evaluate(() => ({
+    title: document.title,
+    heading: document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim(),
+    groundLink: document.querySelector('.grounds a[aria-current]')?.getAttribute('data-ground-id'),
+    langLinks: [...document.querySelectorAll('.shell-langs a')].map((link) => link.getAttribute('href')),
+    loginBack: new URL(
+      document.querySelector<HTMLAnchorElement>('.shell-user a[href^="/login/"]')!.href,
+    ).searchParams.get('back'),
+  }));
+}
+
+test("the chart's ground select moves everything that names the ground; Back and a language switch keep it", async ({
+  page,
+}) => {
+  // Four full stock pages (chart included): two references, the switched one, the language link.
+  test.slow();
+  const errors = watchErrors(page, MY_TAGS);
+  await routeLeaders(page);
+  // What the server renders for each ground is what the page shows after a switch to it.
+  await page.goto('/stocks/sber/2/?lang=eng');
+  const onSpb = await groundMarks(page);
+  await page.goto('/stocks/sber/?lang=eng');
+  const onMoex = await groundMarks(page);
+  expect(onSpb.title).not.toBe(onMoex.title);
+  const table = exchange(page);
+  await expect(table.locator('a[data-ground-id="1"]')).toHaveAttribute('aria-current', 'true');
+  let loads = 0;
+  page.on('load', () => loads++);
+
+  const select = page.locator('fin-stock-chart [part~="ground"] [aria-haspopup="listbox"]');
+  await select.click();
+  await page.locator('fin-stock-chart').getByRole('option', { name: 'SPB Exchange' }).click();
+
+  await expect(page).toHaveURL(/\/stocks\/sber\/2\/\?lang=eng$/);
+  await expect(table.locator('a[data-ground-id="2"]')).toHaveAttribute('aria-current', 'true');
+  await expect(table.locator('a[aria-current]')).toHaveCount(1);
+  await expect.poll(() => groundMarks(page)).toEqual(onSpb);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/stocks\/sber\/\?lang=eng$/);
+  await expect(table.locator('a[data-ground-id="1"]')).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => groundMarks(page)).toEqual(onMoex);
+  await page.goForward();
+  await expect.poll(() => groundMarks(page)).toEqual(onSpb);
+  expect(loads).toBe(0);
+
+  // A language link keeps the ground.
+  await page.locator('.shell-langs a[hreflang="de"]').click();
+  await expect(page).toHaveURL(/\/stocks\/sber\/2\/\?lang=deu$/);
+  await expect(page.locator('.grounds a[aria-current]')).toHaveAttribute('data-ground-id', '2');
+  expect(errors).toEqual([]);
+});
+
+test('a log-in prompt belongs to the ground it was asked on: a ground switch and Back clear it', async ({
+  page,
+}) => {
+  await routeLeaders(page);
+  await page.goto('/stocks/sber/?lang=eng');
+  const chart = page.locator('fin-stock-chart');
+  const exportButton = chart.locator('[data-action="export"]');
+  const prompt = chart.locator('[part~="prompt"]');
+  await expect(exportButton).toBeEnabled();
+  await exportButton.click();
+  await expect(prompt).toContainText('Access denied. Log in to continue.');
+
+  await exchange(page).locator('a[data-ground-id="2"]').click();
+  await expect(page).toHaveURL(/\/stocks\/sber\/2\/\?lang=eng$/);
+  await expect(exchange(page).locator('a[data-ground-id="2"]')).toHaveAttribute('aria-current', 'true');
+  await expect(prompt).toHaveCount(0);
+
+  await exportButton.click();
+  await expect(prompt).toContainText('Access denied. Log in to continue.');
+  await page.goBack();
+  await expect(exchange(page).locator('a[data-ground-id="1"]')).toHaveAttribute('aria-current', 'true');
+  await expect(prompt).toHaveCount(0);
+});
+
+test('a ground switched from the select by keyboard keeps focus on the select', async ({ page }) => {
+  await routeLeaders(page);
+  await page.goto('/stocks/sber/?lang=eng');
+  const select = page.locator('fin-stock-chart [part~="ground"] [aria-haspopup="listbox"]');
+  await expect(select).toHaveText('Moscow Exchange');
+  await select.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/stocks\/sber\/2\/\?lang=eng$/);
+  await expect(exchange(page).locator('a[data-ground-id="2"]')).toHaveAttribute('aria-current', 'true');
+  await expect(select).toHaveText('SPB Exchange');
+  await expect(select).toBeFocused();
+  // The next key acts on the select, not on the page.
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('fin-stock-chart [role="listbox"]')).toBeVisible();
 });
 
 test('headings and labels come in every language', async ({ page }) => {

@@ -89,6 +89,21 @@ describe('dividends in the stock page data', () => {
   });
 });
 
+describe('dividend period names', () => {
+  it('come in the page language, in the table and the nearest dividend', async () => {
+    for (const lang of LANGUAGES) {
+      const data = (
+        await fixture.paid.get(`/stocks/sber/?format=json&lang=${lang}`)
+      ).json() as MarketStockPageData;
+      const expected = (row: Record<string, unknown>) =>
+        LABELS.stock!.dividend_period_year![lang].replace('{year}', String(row.year));
+      expect(data.dividendsTable.data.length).toBeGreaterThan(0);
+      for (const row of data.dividendsTable.data) expect(row.dividends_periods_name).toBe(expected(row));
+      expect(data.nearestDividend?.dividends_periods_name).toBe(expected(data.nearestDividend!));
+    }
+  });
+});
+
 describe('intraday availability in the stock page data', () => {
   it('says whether the stock has intraday bars on the ground of the page (the chart hides Today up front)', async () => {
     expect((await pageData(fixture.anonymous, '/stocks/sber/')).intradayAvailable).toBe(true);

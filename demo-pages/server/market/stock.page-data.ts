@@ -86,7 +86,7 @@ export function buildStockPageData(ctx: PageContext, stock: StockRow, groundId: 
     },
     paramsTable: paramsTable(ctx, stock, emitent, grounds[0]),
     dividendsTable: dividendsTable(ctx, dividends),
-    nearestDividend: nearestDividend(lang, dividends, ctx.asOf),
+    nearestDividend: nearestDividend(ctx.labels, lang, dividends, ctx.asOf),
     emitentSharesStocksList: repo
       .stocksOfEmitent(stock.emitent_id)
       .filter((other) => other.id !== stock.id)
@@ -172,10 +172,19 @@ function paramsTable(
   return { data, fields: ['name', 'value'] };
 }
 
-function dividendRow(lang: Lang, d: DividendRow): Record<string, unknown> {
+/**
+ * The name of a dividend's period ("for 2025") in the page's language. The demo's dividends are
+ * yearly, so the name comes from the year and a label of each language (the database's own names
+ * are Russian and English only).
+ */
+export function dividendPeriodName(labels: LabelStore, lang: Lang, d: Pick<DividendRow, 'year'>): string {
+  return labels.text(lang, 'stock:dividend_period_year').replace('{year}', String(d.year));
+}
+
+function dividendRow(labels: LabelStore, lang: Lang, d: DividendRow): Record<string, unknown> {
   return {
     year: d.year,
-    dividends_periods_name: pickName(lang, d.period_name, d.period_name_eng),
+    dividends_periods_name: dividendPeriodName(labels, lang, d),
     last_date_of_purchase: displayDate(d.last_date_of_purchase),
     date_of_ex_dividend: displayDate(d.date_of_ex_dividend),
     date_of_close_list_dividends: displayDate(d.date_of_close_list_dividends),
@@ -192,7 +201,7 @@ function dividendRow(lang: Lang, d: DividendRow): Record<string, unknown> {
  * and `total`, the number the table would show when expanded.
  */
 function dividendsTable(ctx: PageContext, dividends: DividendRow[]): ServerTable {
-  const rows = dividends.map((d) => dividendRow(ctx.lang, d));
+  const rows = dividends.map((d) => dividendRow(ctx.labels, ctx.lang, d));
   if (ctx.access === 'full' || rows.length <= DIVIDENDS_LIMIT) {
     return { data: rows, fields: DIVIDENDS_TABLE_FIELDS };
   }
@@ -200,10 +209,15 @@ function dividendsTable(ctx: PageContext, dividends: DividendRow[]): ServerTable
 }
 
 /** The next dividend whose register closes today or later (the dividends come newest first). */
-function nearestDividend(lang: Lang, dividends: DividendRow[], asOf: string): Record<string, unknown> | null {
+function nearestDividend(
+  labels: LabelStore,
+  lang: Lang,
+  dividends: DividendRow[],
+  asOf: string,
+): Record<string, unknown> | null {
   const upcoming = dividends.filter((d) => d.date_of_close_list_dividends >= asOf);
   const next = upcoming[upcoming.length - 1];
-  return next ? dividendRow(lang, next) : null;
+  return next ? dividendRow(labels, lang, next) : null;
 }
 
 /** The page context of a request: its repositories, labels, language and price access. */

@@ -6,11 +6,13 @@ import { pageLang, pickName } from '../shared/lang.ts';
 import { sendPage } from '../shared/page.ts';
 import { buildStockPageData, emitentName, pageContext, stockName, stockUrl } from './stock.page-data.ts';
 import { stockPageBody, stockPageElements } from './stock.template.ts';
+import { registerStockPageScript } from './stock-page.script.ts';
 
 const PAGE = { page: true } as const;
 const STRING_ID = /^[a-z0-9_-]{1,64}$/;
 
 export function registerStockPages(app: FastifyInstance, ctx: AppContext): void {
+  registerStockPageScript(app);
   const stockPage = async (
     request: FastifyRequest<{ Params: { stringId: string; groundId?: number } }>,
     reply: FastifyReply,
@@ -42,8 +44,10 @@ export function registerStockPages(app: FastifyInstance, ctx: AppContext): void 
     }
     const emitent = ctx.repo.emitent(stock.emitent_id);
     const name = stockName(lang, stock);
+    const titleOn = (on: (typeof grounds)[number]) =>
+      `${name} (${on.ticker}) · ${pickName(lang, on.name, on.name_eng)}`;
     return sendPage(ctx, request, reply, lang, {
-      title: `${name} (${ground.ticker}) · ${pickName(lang, ground.name, ground.name_eng)}`,
+      title: titleOn(ground),
       pageData: data,
       elements: stockPageElements(),
       body: stockPageBody({
@@ -53,6 +57,9 @@ export function registerStockPages(app: FastifyInstance, ctx: AppContext): void 
         ticker: ground.ticker,
         emitent: emitent ? { id: emitent.id, name: emitentName(lang, emitent) } : null,
         groundsLabel: ctx.labels.text(lang, 'stock:trading_grounds'),
+        groundNames: Object.fromEntries(
+          grounds.map((on) => [on.ground_id, { title: titleOn(on), ticker: on.ticker }]),
+        ),
         elements: stockPageElements(),
         t: (key) => ctx.labels.text(lang, key, showLabelsRequested(request.query)),
       }),

@@ -4,10 +4,12 @@
  * in a side column (sticky on desktop, a strip at the top below 680 px).
  */
 import type { MarketStockPageData } from '../../../src/contract/stocks.ts';
+import { stockSectionLabelKey } from '../../../src/contract/page-sections.ts';
 import type { Lang, StockPageData } from '../../../src/contract/types.ts';
 import { stockUrl } from './stock.page-data.ts';
 import { breadcrumb, ELEMENT_SCRIPTS, type PageElement } from '../templates/layout.ts';
 import { html, trusted, type SafeHtml } from '../templates/html.ts';
+import { STOCK_PAGE_SCRIPT_URL } from './stock-page.script.ts';
 
 /**
  * The sections of the stock page in page order. Their ids are those of SPEC §2's left menu
@@ -30,7 +32,6 @@ export const STOCK_PAGE_SECTIONS = [
 
 export type StockPageSection = (typeof STOCK_PAGE_SECTIONS)[number];
 
-const UNLISTED_SECTIONS: ReadonlySet<StockPageSection> = new Set(['price_dynamics', 'exchange']);
 /** Sections whose element shows its own title: their heading is for screen readers and the menu. */
 const TITLED_BY_ELEMENT: ReadonlySet<StockPageSection> = new Set(['price_dynamics']);
 
@@ -92,6 +93,8 @@ export interface StockPageView {
   ticker: string;
   emitent: { id: number; name: string } | null;
   groundsLabel: string;
+  /** The page title and the ticker on each trading ground of the stock (what a switch to it shows). */
+  groundNames: Record<number, { title: string; ticker: string }>;
   elements: StockPageElement[];
   /** Labels in the page's language (section headings). */
   t: (key: string) => string;
@@ -126,7 +129,7 @@ export function sectionTitleKey(section: StockPageSection, data?: StockPageData)
   if (section === 'growing_leaders' && data && (data as Partial<MarketStockPageData>).branchId === null) {
     return 'stock:leaders_caption';
   }
-  return UNLISTED_SECTIONS.has(section) ? `stock:section_${section}` : `stock:menu_${section}`;
+  return stockSectionLabelKey(section);
 }
 
 const STYLE = `
@@ -149,35 +152,6 @@ const STYLE = `
   }
 `;
 
-/**
- * The legacy page's own ground links follow a ground switched without a reload (the elements
- * announce it with fin-ground-select; Back and Forward change the address).
- */
-const GROUND_LINKS_SCRIPT = `
-  (() => {
-    const links = () => document.querySelectorAll('.grounds a[data-ground-id]');
-    const mark = (isCurrent) => links().forEach((link) => {
-      if (isCurrent(link)) link.setAttribute('aria-current', 'page'); else link.removeAttribute('aria-current');
-    });
-    document.addEventListener('fin-ground-select', (event) => {
-      const id = String(event.detail && event.detail.groundId);
-      mark((link) => link.dataset.groundId === id);
-    });
-    addEventListener('popstate', () => mark((link) => link.getAttribute('href') === location.pathname));
-    // Once the elements run, a ground link switches without a reload (SPEC §2); before that, or
-    // opened in a new tab, it is a plain link.
-    document.addEventListener('click', (event) => {
-      const link = event.target instanceof Element && event.target.closest('.grounds a[data-ground-id]');
-      if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-      if (!customElements.get('fin-stock-chart')) return;
-      event.preventDefault();
-      link.dispatchEvent(new CustomEvent('fin-ground-select', {
-        detail: { groundId: Number(link.dataset.groundId) }, bubbles: true, composed: true,
-      }));
-    });
-  })();
-`;
-
 export function stockPageBody(view: StockPageView): SafeHtml {
   const { data, t } = view;
   const inSection = (section: StockPageSection | 'aside') =>
@@ -193,14 +167,18 @@ export function stockPageBody(view: StockPageView): SafeHtml {
         t('common:breadcrumbs'),
         view.emitent ? html` › <a href="/company/${view.emitent.id}/">${view.emitent.name}</a>` : null,
       )}
-      <h1>${view.name} <small class="muted">${view.ticker}</small></h1>
+      <h1>${view.name} <small class="muted" data-ground-ticker>${view.ticker}</small></h1>
       <p class="muted">${data.stockInfo.stock_full_name}</p>
       <nav class="grounds" aria-label="${view.groundsLabel}">
         ${data.tradingGrounds.map((ground, index) => {
           const href = stockUrl(data.stringId, index === 0 ? null : ground.id);
+          // What the page names for this ground, for the page's script to show after a switch.
+          const names = view.groundNames[ground.id];
+          const marks = html`data-ground-id="${ground.id}" data-title="${names?.title ?? ''}"
+            data-ticker="${names?.ticker ?? ''}"`;
           return ground.id === data.groundId
-            ? html`<a href="${href}" aria-current="page" data-ground-id="${ground.id}">${ground.text}</a>`
-            : html`<a href="${href}" data-ground-id="${ground.id}">${ground.text}</a>`;
+            ? html`<a href="${href}" aria-current="page" ${marks}>${ground.text}</a>`
+            : html`<a href="${href}" ${marks}>${ground.text}</a>`;
         })}
       </nav>
       <div class="stock-layout">
@@ -218,7 +196,5 @@ export function stockPageBody(view: StockPageView): SafeHtml {
         </div>
       </div>
     </main>
-    <script>
-      ${trusted(GROUND_LINKS_SCRIPT)};
-    </script>`;
+    <script type="module" src="${STOCK_PAGE_SCRIPT_URL}"></script>`;
 }

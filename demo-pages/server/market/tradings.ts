@@ -15,10 +15,9 @@ import type { ChartEvent, ChartPoint, TradingField, TradingSeries } from '../../
 // One palette for the series colours the server suggests and the ones the chart allocates.
 import { CHART_PALETTE } from '../../../src/contract/palette.ts';
 import type { LabelStore } from '../shared/labels.ts';
-import { pickName } from '../shared/lang.ts';
 import type { PriceAccess } from '../shared/masking.ts';
 import type { MarketRepository } from './market.repo.ts';
-import { groundText, stockName } from './stock.page-data.ts';
+import { dividendPeriodName, groundText, stockName } from './stock.page-data.ts';
 import type { StockGroundRow, StockRepository, StockRow } from './stocks.repo.ts';
 
 export const TRADING_FIELDS: readonly TradingField[] = ['open', 'high', 'low', 'close', 'volume'];
@@ -200,7 +199,7 @@ function chartEvents(deps: TradingsDeps, stockId: number, query: TradingsQuery):
         .text(lang, 'market:event_dividend')
         .replace('{summ}', String(d.summ))
         .replace('{currency}', d.currency)
-        .replace('{period}', pickName(lang, d.period_name, d.period_name_eng)),
+        .replace('{period}', dividendPeriodName(labels, lang, d)),
     });
   }
   for (const split of repo.splits(stockId)) {

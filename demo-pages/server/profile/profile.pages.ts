@@ -15,6 +15,7 @@ import { pageLang, pickName } from '../shared/lang.ts';
 import { sendPage } from '../shared/page.ts';
 import { ensureSession, type SessionUser } from '../shared/session.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
+import { tableBox } from '../templates/table-box.ts';
 import { breadcrumb } from '../templates/layout.ts';
 import { PLAIN_PAGE_STYLE } from '../templates/plain-page.style.ts';
 import { displayMoment, ProfileRepository } from './profile.repo.ts';
@@ -115,7 +116,10 @@ function ownRequests(t: (key: string) => string, data: AccessPageData): SafeHtml
   if (!data.requests.length) return null;
   const tariffName = new Map(data.tariffs.map((tariff) => [tariff.id, tariff.name]));
   return html`<h2>${t('profile:your_requests')}</h2>
-    <table class="results" data-requests>
+    ${tableBox(
+      t('profile:your_requests'),
+      t('common:table_scrolls'),
+      html`<table class="results" data-requests>
       <thead>
         <tr>
           <th>${t('common:date')}</th>
@@ -135,7 +139,8 @@ function ownRequests(t: (key: string) => string, data: AccessPageData): SafeHtml
             </tr>`,
         )}
       </tbody>
-    </table>`;
+    </table>`,
+    )}`;
 }
 
 function accessPageBody(t: (key: string) => string, data: AccessPageData, sid: string): SafeHtml {

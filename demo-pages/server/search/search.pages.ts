@@ -22,6 +22,7 @@ import { sendPage } from '../shared/page.ts';
 import { SearchRepository } from './search.repo.ts';
 import { suggest, termTooShort } from './search.routes.ts';
 import { html, trusted, type SafeHtml } from '../templates/html.ts';
+import { tableBox } from '../templates/table-box.ts';
 import { breadcrumb } from '../templates/layout.ts';
 import { PLAIN_PAGE_STYLE } from '../templates/plain-page.style.ts';
 
@@ -56,7 +57,10 @@ function searchPageBody(
   data: SearchPageData,
 ): SafeHtml {
   const results = data.items.length
-    ? html`<table class="results">
+    ? tableBox(
+        t('search:title'),
+        t('common:table_scrolls'),
+        html`<table class="results">
         <thead>
           <tr>
             <th>${t('common:name')}</th>
@@ -71,13 +75,14 @@ function searchPageBody(
               // The highlighted variants are escaped by the server before the <b> marks go in.
               html`<tr data-search-item="${item.type}:${item.id}">
                 <td><a href="${item.url}">${trusted(item.ttl_highlighted)}</a></td>
-                <td>${trusted(item.ticker_highlighted.join(', '))}</td>
+                <td>${item.ticker_highlighted.length ? trusted(item.ticker_highlighted.join(', ')) : '—'}</td>
                 <td>${item.isin_highlighted === null ? '' : trusted(item.isin_highlighted)}</td>
                 <td>${statusText(ctx, lang, item)}</td>
               </tr>`,
           )}
         </tbody>
-      </table>`
+      </table>`,
+      )
     : null;
   const active = data.tabs.find((tab) => tab.id === data.tab);
   return html`<main>

@@ -3,8 +3,10 @@
  *
  * A term becomes word prefixes ("сбер банк" → "сбер"* AND "банк"*) matched against the names
  * (rus and eng), tickers and ISIN, restricted to the asked categories through the index's `type`
- * column. Results are ordered: exact ticker or ISIN matches first, then bm25 relevance (for up to
- * RANKED_MAX_MATCHES matches; index order beyond), then id.
+ * column. Results are ordered: exact ticker or ISIN matches first, then names that start with the
+ * term ("moex" → "MOEX Russia Index"), the shortest first (the term is most of such a name), then
+ * bm25 relevance (for up to RANKED_MAX_MATCHES matches; index order beyond), then id. The same
+ * order serves the suggest calls and the comparison search.
  * Every query is a prepared statement; the term only ever reaches SQLite as a bound parameter
  * (the FTS query text is built from letters and digits only, each token quoted).
  */
@@ -103,6 +105,22 @@ export function ftsQuery(tokens: readonly string[], types: readonly SearchType[]
   return `type : (${types.map((type) => `"${type}"`).join(' OR ')}) AND ${words}`;
 }
 
+/**
+ * The FTS5 query of names that start with the term: its words as one phrase anchored at the start
+ * of the Russian or English name (`^`), the last word a prefix. Categories as in `ftsQuery`.
+ */
+export function namePrefixQuery(tokens: readonly string[], types: readonly SearchType[]): string {
+  const words = `{name name_eng} : ^"${tokens.join(' ')}"*`;
+  if (SEARCH_TYPES.every((type) => types.includes(type))) return words;
+  return `type : (${types.map((type) => `"${type}"`).join(' OR ')}) AND ${words}`;
+}
+
+/**
+ * Up to this many name-prefix matches are read to be ordered by name length; a term that starts
+ * more names than this ("ао") gives the best-scored ones.
+ */
+const NAME_PREFIX_MAX = 200;
+
 /** The term as an exact ticker or ISIN (upper case, no spaces), or null when it cannot be one. */
 function exactCode(term: string): string | null {
   const code = term.trim().toUpperCase();
@@ -184,6 +202,11 @@ export class SearchRepository {
            AND s.status NOT IN (SELECT value FROM json_each(?))
          ORDER BY s.id`,
       ),
+      namePrefix: db.prepare<[string, string, number], SearchRow>(
+        `SELECT ${ITEM_COLUMNS} FROM search_fts f JOIN search_items s ON s.id = f.rowid
+         WHERE search_fts MATCH ? AND s.status NOT IN (SELECT value FROM json_each(?))
+         ORDER BY f.rank, s.id LIMIT ?`,
+      ),
       grounds: db.prepare<[string], SearchGroundRow>(
         `SELECT g.item_id, g.ground_id, g.ticker, t.name, t.name_eng
          FROM search_item_grounds g JOIN trading_grounds t ON t.id = g.ground_id
@@ -207,16 +230,46 @@ export class SearchRepository {
     const exact = code
       ? this.statements.exact.all(code, JSON.stringify(opts.types), excluded ?? '[]').slice(0, opts.limit)
       : [];
-    const fetch = opts.limit + exact.length;
+    const prefixed = this.namePrefixMatches(tokens, opts.types, excluded ?? '[]', exact, opts.limit);
+    const fetch = opts.limit + exact.length + prefixed.length;
     const broad = total > RANKED_MAX_MATCHES || (opts.countCap !== undefined && total > opts.countCap);
     const ranked = broad
       ? this.statements.first.all(query, excluded ?? '[]', fetch)
       : excluded
         ? this.statements.ranked.all(query, excluded, fetch)
         : this.statements.rankedAll.all(query, fetch);
-    const seen = new Set(exact.map((row) => row.id));
-    const rows = [...exact, ...ranked.filter((row) => !seen.has(row.id))].slice(0, opts.limit);
+    const first = [...exact, ...prefixed];
+    const seen = new Set(first.map((row) => row.id));
+    const rows = [...first, ...ranked.filter((row) => !seen.has(row.id))].slice(0, opts.limit);
     return { total: Math.max(total, rows.length), rows, tokens };
+  }
+
+  /**
+   * The matches whose Russian or English name starts with the term, but the exact ones: shortest
+   * such name first, then bm25, then id (the order of the statement, kept by a stable sort).
+   */
+  private namePrefixMatches(
+    tokens: readonly string[],
+    types: readonly SearchType[],
+    excluded: string,
+    exact: readonly SearchRow[],
+    limit: number,
+  ): SearchRow[] {
+    const term = tokens.join(' ');
+    const exactIds = new Set(exact.map((row) => row.id));
+    const startLength = (row: SearchRow) =>
+      Math.min(
+        ...[row.name, row.name_eng]
+          .map((name) => searchTokens(name).join(' '))
+          .filter((words) => words.startsWith(term))
+          .map((words) => words.length),
+        Number.MAX_SAFE_INTEGER,
+      );
+    return this.statements.namePrefix
+      .all(namePrefixQuery(tokens, types), excluded, NAME_PREFIX_MAX)
+      .filter((row) => !exactIds.has(row.id))
+      .sort((a, b) => startLength(a) - startLength(b))
+      .slice(0, limit);
   }
 
   /** Trading grounds of the items, main ground first. */

@@ -60,7 +60,8 @@ function fill(text: string, count: number): string {
 
 export function toSuggestion(row: SearchRow, tokens: string[], lang: Lang): SearchSuggestion {
   const ttl = pickName(lang, row.name, row.name_eng);
-  const tickers = row.tickers ? row.tickers.split(' ') : [];
+  // A bond trades under its ISIN: that code is its ISIN (its own field), not a ticker (SPEC §3).
+  const tickers = row.tickers ? row.tickers.split(' ').filter((code) => code !== row.isin) : [];
   return {
     id: row.entity_id,
     ttl,

@@ -154,13 +154,32 @@ describe('POST /api/suggest/{category}/', () => {
     expect(isinPrefix.items[0]!.isin_highlighted).toMatch(/^<b>RU00090295<\/b>\d\d$/);
   });
 
+  it('ranks names that start with the term next, the shortest first (moex → MOEX Russia Index)', async () => {
+    const answer = await suggest('indexes', { term: 'moex' }, '?lang=eng');
+    const names = answer.items.map((item) => item.ttl);
+    expect(names.slice(0, 3)).toContain('MOEX Russia Index');
+    // Every name that starts with the term comes before any that does not.
+    const starts = names.map((name) => name.toLowerCase().startsWith('moex'));
+    expect(starts).toEqual([...starts].sort((a, b) => Number(b) - Number(a)));
+    const lengths = names.filter((_, i) => starts[i]).map((name) => name.length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    // The comparison search ranks the same way.
+    const compared = await compareSearch('indexes', 'moex', '?lang=eng');
+    expect(compared.response.items.slice(0, 3).map((item) => item.name)).toContain('MOEX Russia Index');
+    // An exact ticker still comes first.
+    expect((await suggest('stocks', { term: 'MOEX' }, '?lang=eng')).items[0]!.ticker).toEqual(['MOEX']);
+  });
+
   it('searches bonds, indexes, ETFs and companies in their own category', async () => {
     const bonds = await suggest('bonds', { term: 'ОФЗ' });
     expect(bonds.items.length).toBeGreaterThan(0);
     expect(bonds.items.every((item) => item.type === 'bonds' && item.url === `/bonds/${item.id}/`)).toBe(
       true,
     );
-    expect(bonds.items[0]!.ticker).toEqual([bonds.items[0]!.isin]);
+    // A bond has no ticker of its own: its exchange code is the ISIN, shown in the ISIN field only.
+    expect(
+      bonds.items.every((item) => item.ticker.length === 0 && /^[A-Z]{2}[0-9A-Z]{10}$/.test(item.isin!)),
+    ).toBe(true);
 
     const indexes = await suggest('indexes', { term: 'IMOEX' });
     expect(indexes.items[0]).toMatchObject({ id: 1, ticker: ['IMOEX'], url: '/indexes/1/', type: 'indexes' });
@@ -397,6 +416,19 @@ describe('/search/ page', () => {
     });
     expect(hostile.body).not.toContain('<img src=x');
     expect(hostile.body).toContain('&lt;img src=x onerror=alert(1)&gt;<b>Хакерский</b>');
+  });
+
+  it('shows a bond row’s ISIN in the ISIN column only: its Ticker cell says it has none', async () => {
+    const page = await app.inject({ method: 'GET', url: '/search/?q=sber&tab=bonds&lang=eng' });
+    const rows = [...page.body.matchAll(/<tr data-search-item="bonds:\d+">([\s\S]*?)<\/tr>/g)];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const [, row] of rows) {
+      const cells = [...row!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map(([, cell]) =>
+        cell!.replace(/<\/?b>/g, '').trim(),
+      );
+      expect(cells[1]).toBe('—');
+      expect(cells[2]).toMatch(/^[A-Z]{2}[0-9A-Z]{10}$/);
+    }
   });
 
   it('refuses an unknown tab with 400', async () => {

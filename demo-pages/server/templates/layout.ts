@@ -9,6 +9,7 @@ import { BCP47, LANGUAGE_NAMES } from '../shared/lang.ts';
 import { userGlobals, type SessionUser } from '../shared/session.ts';
 import { html, jsonForScript, jsonScript, trusted, type SafeHtml } from './html.ts';
 import { modulePreloads } from './module-preload.ts';
+import { TABLE_BOX_STYLE } from './table-box.ts';
 
 /** A custom element dropped into a page: its markup and the module that defines it. */
 export interface PageElement {
@@ -124,7 +125,7 @@ export function renderLayout(opts: LayoutOptions): string {
         <title>${opts.title}</title>
         ${opts.nonce === undefined ? null : html`<meta property="csp-nonce"${nonce} />`}
         <style${nonce}>
-          ${trusted(STYLE)}
+          ${trusted(STYLE + TABLE_BOX_STYLE)}
         </style>
         ${modulePreloads(scripts).map((href) => html`<link rel="modulepreload" href="${href}" /> `)}
         ${pageDataBlock} ${jsonScript('fin-user', { ...globals, sid: opts.sid })}

@@ -17,6 +17,7 @@ export const PLAIN_PAGE_STYLE = trusted(`<style>
   .search-form input[type=search] { width: min(420px, 70vw); padding: 6px 8px; font: inherit; }
   .search-form button, .request-form button { font: inherit; padding: 6px 14px; cursor: pointer; }
   .request-form { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 12px 0; }
-  .request-form select { font: inherit; padding: 5px; }
+  .request-form label { max-width: 100%; }
+  .request-form select { font: inherit; padding: 5px; max-width: 100%; }
   .notice { padding: 8px 12px; background: #e8f6ee; border: 1px solid #9bd3b0; border-radius: 4px; }
 </style>`);

@@ -6,7 +6,7 @@
  * change reloads it (DESIGN §3). `<fin-archive-table>` shows it; the stock chart of the same block
  * reads its `total` and status for the Excel export rules (SPEC §5).
  */
-import { computed, effect, onMount, type ReadableAtom } from 'nanostores';
+import { atom, computed, effect, onMount, type ReadableAtom } from 'nanostores';
 import { parseDisplayDate } from '../../contract/calendar.ts';
 import { DEFAULT_PERIOD_ID, periodWindow, type PeriodId } from '../../contract/period.ts';
 import type { TradingFullInfoTable } from '../../contract/stocks.ts';
@@ -160,3 +160,27 @@ export function archiveOf(options: ArchiveOptions = {}): Archive {
 
 /** The archive of the page's main block (`#fin-page-data`). */
 export const $archive: ReadableAtom<ArchiveState> = archiveOf().$state;
+
+/**
+ * The page-data blocks whose stock chart shows the archive in its Archive view. One archive on
+ * the page in every view: while the chart of a block shows it, a `<fin-archive-table>` of the
+ * same block elsewhere on the page steps aside, and comes back with the chart's other views.
+ */
+const $archiveInChart = atom<readonly string[]>([]);
+
+/** Whether the chart of this block (a page-data selector) shows the archive now. */
+export function archiveShownInChart(pageData: string | undefined): ReadableAtom<boolean> {
+  const selector = pageData ?? DEFAULT_PAGE_DATA_SELECTOR;
+  return computed($archiveInChart, (blocks) => blocks.includes(selector));
+}
+
+/** The chart of this block shows its archive until the returned function is called. */
+export function showArchiveInChart(pageData: string | undefined): () => void {
+  const selector = pageData ?? DEFAULT_PAGE_DATA_SELECTOR;
+  $archiveInChart.set([...$archiveInChart.get(), selector]);
+  return () => {
+    const blocks = [...$archiveInChart.get()];
+    blocks.splice(blocks.indexOf(selector), 1);
+    $archiveInChart.set(blocks);
+  };
+}

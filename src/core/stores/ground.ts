@@ -1,5 +1,6 @@
 import { atom, batch, onMount } from 'nanostores';
 import { getJson } from '../api/client.ts';
+import { createFinEvent } from '../events.ts';
 import { parseStockPageData } from '../page-data.ts';
 import type { StockPageData } from '../../contract/types.ts';
 import { $page, setStockPageData } from './page.ts';
@@ -55,6 +56,10 @@ export function setGround(groundId: number): void {
     const period = $period.get();
     if (previous !== null && previous !== groundId && period) resetPeriod(period.lastDate);
   });
+  // The host page learns of a switch (not of the first ground): its own marks of the ground follow.
+  if (previous !== null && previous !== groundId && typeof document !== 'undefined') {
+    document.dispatchEvent(createFinEvent('fin-ground-change', { groundId }));
+  }
 }
 
 /** SPEC §2: /stocks/{stringId}/ for the first ground, /stocks/{stringId}/{groundId}/ for the others. */

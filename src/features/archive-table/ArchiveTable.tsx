@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useHost, useLabels } from '../../runtime/hooks.ts';
-import { archiveOf } from '../../core/stores/archive.ts';
+import { archiveOf, archiveShownInChart } from '../../core/stores/archive.ts';
 import { instrumentStore } from '../../core/stores/instrument.ts';
 import {
   DataTable,
@@ -51,9 +51,29 @@ export interface ArchiveTableProps {
 /** px: long periods (3Y is about 750 days) scroll inside this box with the head in view. */
 const ARCHIVE_MAX_HEIGHT = 480;
 
-/** The custom element's component: sorting is announced as `fin-sort-change`. */
+/** Whether the element is a part of another element (rendered in a `fin-*` element's shadow root). */
+function insideElement(element: HTMLElement): boolean {
+  const root = element.getRootNode();
+  return root instanceof ShadowRoot && root.host.localName.startsWith('fin-');
+}
+
+/**
+ * The custom element's component: sorting is announced as `fin-sort-change`. The archive of a
+ * page-data block steps aside (hidden) while the stock chart of that block shows the same archive
+ * in its Archive view, so the page never shows it twice.
+ */
 export function ArchiveTableElement(props: Omit<ArchiveTableProps, 'onSortChange'>) {
-  const { emit } = useHost();
+  const { emit, element, setHidden } = useHost();
+  const { pageData, stockId, groundId, periodId } = props;
+  const $shownInChart = useMemo(() => archiveShownInChart(pageData), [pageData]);
+  const shownInChart = useStore($shownInChart);
+  const blockArchive = stockId === undefined && groundId === undefined && periodId === undefined;
+  const stepAside = shownInChart && blockArchive && !insideElement(element);
+  useEffect(() => {
+    if (!stepAside) return;
+    setHidden(true);
+    return () => setHidden(false);
+  }, [stepAside, setHidden]);
   return <ArchiveTable {...props} onSortChange={(sort) => emit('fin-sort-change', sort)} />;
 }
 

@@ -163,3 +163,21 @@ test('paid: 2 characters send nothing, 3 search after 300 ms, the fullest tab is
   await expect(box(page).locator('[part="clear"]')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('paid: "moex" shows the MOEX Russia Index among the first results of the indexes tab', async ({
+  page,
+}) => {
+  await signInAs(page.request, 'paid');
+  await page.goto('/test/only/fin-compare-search/?lang=eng');
+  const input = box(page).getByRole('combobox');
+  await input.fill('moex');
+  await box(page)
+    .getByRole('tab', { name: /Indexes/ })
+    .click();
+  const options = box(page).getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const firstThree = await options.evaluateAll((elements) =>
+    elements.slice(0, 3).map((element) => element.textContent ?? ''),
+  );
+  expect(firstThree.some((text) => text.includes('MOEX Russia Index'))).toBe(true);
+});

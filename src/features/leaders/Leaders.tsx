@@ -69,9 +69,12 @@ export function Leaders({
   // The `tab` attribute picks the tab; a user's choice holds until the attribute changes.
   const [tab, setTab] = useState<LeadersTabId>(() => leadersTab(tabAttribute));
   const [seenAttribute, setSeenAttribute] = useState(tabAttribute);
+  // Until the attribute or the user picks a tab, the element picks: the first one with rows.
+  const [autoPick, setAutoPick] = useState(tabAttribute === undefined);
   if (seenAttribute !== tabAttribute) {
     setSeenAttribute(tabAttribute);
     setTab(leadersTab(tabAttribute));
+    setAutoPick(tabAttribute === undefined);
   }
 
   const data = page.status === 'ok' ? page.data : null;
@@ -83,6 +86,33 @@ export function Leaders({
   const query = ground !== null && branch !== null ? { tab, branchId: branch, groundId: ground } : null;
   const { state, resource } = useResource(createLeadersResource, query);
 
+  // A day when nothing of the sector rose leaves the gainers empty while the other tabs have rows:
+  // the element opens the next tab, and comes back to the first when none has any. A new ground or
+  // branch starts over from the first tab.
+  const pickKey = ground !== null && branch !== null ? `${ground}:${branch}` : null;
+  const [pickedFor, setPickedFor] = useState(pickKey);
+  const [exhaustedFor, setExhaustedFor] = useState<string | null>(null);
+  if (autoPick && pickedFor !== pickKey) {
+    setPickedFor(pickKey);
+    setTab(leadersTab(undefined));
+  }
+  const emptyTab =
+    autoPick &&
+    exhaustedFor !== pickKey &&
+    state.status === 'ready' &&
+    state.key.tab === tab &&
+    `${state.key.groundId}:${state.key.branchId}` === pickKey &&
+    state.value.data.length === 0;
+  if (emptyTab) {
+    const next = LEADERS_TAB_IDS[LEADERS_TAB_IDS.indexOf(tab) + 1];
+    if (next !== undefined) {
+      setTab(next);
+    } else {
+      setExhaustedFor(pickKey);
+      setTab(leadersTab(undefined));
+    }
+  }
+
   const table = state.status === 'ready' ? state.value : null;
   const columns = useMemo(() => (table ? leadersColumns(table, t) : []), [table, t]);
 
@@ -93,6 +123,7 @@ export function Leaders({
 
   const select = (id: string | number) => {
     const next = leadersTab(id);
+    setAutoPick(false);
     setTab(next);
     emit('fin-tab-change', { id: next });
   };

@@ -142,6 +142,12 @@ test.describe('leaders against the reference server', () => {
     await page.route('**/api/stocks/get-growing-leaders/**', (route) =>
       route.fulfill({ json: { ...empty, branchId: 1, groundId: 1, currency: 'RUB' } }),
     );
+    // Every tab empty: the first one stays open.
+    await page.route('**/api/stocks/get-capitalization/**', (route) =>
+      route.fulfill({
+        json: { ...empty, fields: ['name', 'capitalization'], branchId: 1, groundId: 1, currency: 'RUB' },
+      }),
+    );
     await page.goto('/stocks/sber/?lang=eng');
     const block = leaders(page);
     await expect(block.getByRole('tab', { name: 'Top gainers' })).toHaveAttribute('aria-selected', 'true');
@@ -154,6 +160,57 @@ test.describe('leaders against the reference server', () => {
     );
     await expect(page.locator('#growing_leaders-title')).toHaveText('Sector leaders');
     await expect(menu(page).locator('a[data-section="growing_leaders"]')).toHaveText('Sector leaders');
+  });
+
+  test('a day when nothing rose opens the first tab with rows; a tab the user picks stays', async ({
+    page,
+  }) => {
+    const calls: string[] = [];
+    const fields = ['name', 'tiker', 'last', 'change', 'volume', 'date'];
+    const answer = (rows: unknown[]) => ({
+      data: rows,
+      fields,
+      fieldsLabels: {},
+      branchId: 1,
+      groundId: 1,
+      currency: 'RUB',
+    });
+    await page.route('**/api/stocks/get-growing-leaders/**', (route) => {
+      const path = new URL(route.request().url()).pathname;
+      calls.push(path);
+      // Nothing rose; two fell.
+      const falling = path.endsWith('/2/');
+      return route.fulfill({
+        json: answer(
+          falling
+            ? [1, 2].map((i) => ({
+                name: `Faller ${i}`,
+                tiker: `F${i}`,
+                last: 100,
+                change: -i,
+                volume: 10,
+                date: '24.11.2026',
+                class: 'down',
+              }))
+            : [],
+        ),
+      });
+    });
+    await page.goto('/stocks/sber/?lang=eng');
+    const block = leaders(page);
+    await expect(block.getByRole('tab', { name: 'Top losers' })).toHaveAttribute('aria-selected', 'true');
+    await expect(block.locator('tbody tr.dt-row th')).toHaveText(['Faller 1', 'Faller 2']);
+    expect(calls).toEqual([
+      '/api/stocks/get-growing-leaders/1/1/1/',
+      '/api/stocks/get-growing-leaders/1/1/2/',
+    ]);
+
+    // The user's choice holds, empty or not.
+    await block.getByRole('tab', { name: 'Top gainers' }).click();
+    await expect(block.getByRole('tabpanel')).toHaveText(
+      'No stock of the sector rose on the last trading day',
+    );
+    await expect(block.getByRole('tab', { name: 'Top gainers' })).toHaveAttribute('aria-selected', 'true');
   });
 
   test('screenshots of fixed leaders at 1280 and 375 px', async ({ page }) => {

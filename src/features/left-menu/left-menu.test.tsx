@@ -23,6 +23,7 @@ const labels: Record<string, Record<string, string>> = {
     menu_graph: 'Chart',
     menu_dividends: 'Dividends',
     menu_holders: 'Shareholders',
+    section_price_dynamics: 'Price dynamics',
     menu_growing_leaders: 'Sector leaders',
   },
 };
@@ -76,15 +77,23 @@ afterEach(() => {
 });
 
 describe('left-menu utils', () => {
-  it('lists the stock page sections of SPEC §2 in its order, titled with the stock labels', () => {
+  it('lists every section of the stock page: SPEC §2 in its order, the price dynamics and exchange table around the chart', () => {
     expect(STOCK_MENU_SECTIONS).toEqual(SPEC_STOCK_MENU_ORDER);
-    expect(stockMenuItems((key) => `<${key}>`)[0]).toEqual({
+    const items = stockMenuItems((key) => `<${key}>`);
+    expect(items.map((item) => item.id)).toEqual([
+      'price_dynamics',
+      'graph',
+      'exchange',
+      ...SPEC_STOCK_MENU_ORDER.filter((id) => id !== 'graph'),
+    ]);
+    expect(items[1]).toEqual({
       id: 'graph',
       title: '<stock:menu_graph>',
       url: null,
       targetBlank: false,
       items: [],
     });
+    expect(items[2]!.title).toBe('<stock:section_exchange>');
   });
 
   it('keeps the items whose section exists, in page order, with links after them', () => {
@@ -150,8 +159,10 @@ describe('<fin-left-menu>', () => {
   it('lists only the sections the page has, in page order', async () => {
     const element = await render(['graph', 'price_dynamics', 'holders', 'dividends', 'growing_leaders']);
     expect(element.shadowRoot!.querySelector('nav')?.getAttribute('aria-label')).toBe('On this page');
+    // The price dynamics, which SPEC §2's list does not name, have their entry too.
     expect(links(element)).toEqual([
       ['#graph', 'Chart'],
+      ['#price_dynamics', 'Price dynamics'],
       ['#holders', 'Shareholders'],
       ['#dividends', 'Dividends'],
       ['#growing_leaders', 'Sector leaders'],

@@ -3,11 +3,11 @@
  * `items` attribute (SPEC §3 "Menu item"), which of them the page has, in page order, and which
  * section is current for a scroll position.
  */
-import { STOCK_MENU_SECTIONS } from '../../contract/page-sections.ts';
+import { STOCK_PAGE_MENU_SECTIONS, stockSectionLabelKey } from '../../contract/page-sections.ts';
 import { safeHref } from '../../contract/links.ts';
 
 /** The label (module `stock`) of a stock page section. */
-export const menuLabelKey = (id: string) => `stock:menu_${id}`;
+export const menuLabelKey = stockSectionLabelKey;
 
 /** SPEC §3 "Menu item": a section of this page (id) or a link (url), with sub-items. */
 export interface MenuItem {
@@ -58,9 +58,9 @@ export function parseMenuItems(json: string): MenuItem[] {
   return raw.map((entry, index) => menuItem(entry, `items[${index}]`));
 }
 
-/** The stock page's default menu, titled with the page's labels. */
+/** The stock page's default menu (every section it can have), titled with the page's labels. */
 export function stockMenuItems(t: (key: string) => string): MenuItem[] {
-  return STOCK_MENU_SECTIONS.map((id) => ({
+  return STOCK_PAGE_MENU_SECTIONS.map((id) => ({
     id,
     title: t(menuLabelKey(id)),
     url: null,

@@ -35,7 +35,9 @@ export function ChartLegend({ items, onToggle, onRemove, t }: ChartLegendProps) 
             onClick={() => onToggle(item.key)}
           >
             <span className="sc__swatch" style={{ background: item.color }} aria-hidden="true" />
-            <span className="sc__legend-name">{item.seriesName}</span>
+            <span className="sc__legend-name" title={item.seriesName}>
+              {item.seriesName}
+            </span>
           </button>
           {item.entity.emitForRemove ? (
             <a

@@ -15,6 +15,7 @@ export function CompareField({
   loadingText,
   onCompare,
   onCancel,
+  focusInput,
 }: {
   urls: Record<string, string>;
   pageData: string;
@@ -24,6 +25,8 @@ export function CompareField({
   onCompare(item: CompareSearchItem): void;
   /** The field's clear button (SPEC §4: clear emits cancel events): the chart cancels the comparison. */
   onCancel(): void;
+  /** The user opened the field: the search input takes the focus once it renders. */
+  focusInput: boolean;
 }) {
   return (
     <InnerElement
@@ -43,6 +46,7 @@ export function CompareField({
       // With types set there is no plain select; should one come, it is not the chart's event.
       keep={['fin-compare-select']}
       fallback={<ElementMessage kind="loading">{loadingText}</ElementMessage>}
+      focus={focusInput ? '[part~="input"]' : undefined}
     />
   );
 }

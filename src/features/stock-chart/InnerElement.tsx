@@ -14,6 +14,11 @@ export interface InnerElementProps {
   fallback: ReactNode;
   /** Events of the element that must not leave the chart although nothing here handles them. */
   keep?: FinEventName[];
+  /**
+   * A control of the element (CSS selector in its shadow root) to focus once it renders: the
+   * user's next step after opening it by keyboard or pointer.
+   */
+  focus?: string;
 }
 
 /**
@@ -21,7 +26,7 @@ export interface InnerElementProps {
  * imports another feature). Its code loads on first use (`useElement`); it gets its attributes as
  * attributes, so it reads them as on any page; its events are handled on the element itself.
  */
-export function InnerElement({ tag, attributes, on = {}, fallback, keep = [] }: InnerElementProps) {
+export function InnerElement({ tag, attributes, on = {}, fallback, keep = [], focus }: InnerElementProps) {
   const defined = useElement(tag);
   const [element, setElement] = useState<HTMLElement | null>(null);
   const attributeText = JSON.stringify(attributes);
@@ -51,6 +56,24 @@ export function InnerElement({ tag, attributes, on = {}, fallback, keep = [] }: 
     types.forEach((type) => element.addEventListener(type, handle));
     return () => types.forEach((type) => element.removeEventListener(type, handle));
   }, [element, names]);
+
+  // The element renders its control after its code and labels load: focus it when it appears.
+  useEffect(() => {
+    const root = element?.shadowRoot;
+    if (!root || !focus) return;
+    const tryFocus = () => {
+      const control = root.querySelector<HTMLElement>(focus);
+      if (!control) return false;
+      control.focus();
+      return true;
+    };
+    if (tryFocus()) return;
+    const observer = new MutationObserver(() => {
+      if (tryFocus()) observer.disconnect();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [element, focus]);
 
   if (!defined) return <>{fallback}</>;
   return createElement(tag, { ...byReact, ref: setElement });

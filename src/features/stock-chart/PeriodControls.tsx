@@ -6,6 +6,7 @@ import { PERIOD_IDS, PERIOD_LIMIT_YEARS, periodDateBounds } from '../../contract
 import type { Lang } from '../../contract/types.ts';
 import { DatePicker, type RangeChangeInfo } from '../../widgets/date-picker/index.ts';
 import { Tabs } from '../../widgets/tabs/index.ts';
+import type { MovedPeriod } from './stock-chart.store.ts';
 
 const PERIOD_LABELS: Record<PeriodId, string> = {
   0: 'chart:period_today',
@@ -24,6 +25,8 @@ export interface PeriodControlsProps {
   lang: Lang;
   onSelect(id: PeriodId): void;
   onDates(from: string, to: string, moved: 'from' | 'to'): PeriodDatesResult;
+  /** The last period a 206 moved (no data in the window asked for): said while it is shown. */
+  movedPeriod?: MovedPeriod | null;
   /** Labels of the `chart` and `widgets` modules. */
   t: Translate;
 }
@@ -35,6 +38,9 @@ interface PeriodMessage {
 }
 
 const keyOf = (period: { from: string; to: string } | null) => `${period?.from ?? ''}|${period?.to ?? ''}`;
+
+const fillDates = (text: string, period: { from: string; to: string }) =>
+  text.replace('{from}', period.from).replace('{to}', period.to);
 
 /**
  * The period tabs (Today, 1M … 3Y) and the from/to dates (SPEC §2, §4) in the project's date
@@ -54,6 +60,7 @@ export function PeriodControls({
   lang,
   onSelect,
   onDates,
+  movedPeriod = null,
   t,
 }: PeriodControlsProps) {
   /** SPEC §5: the span was over 10 years and the other date moved. */
@@ -79,7 +86,14 @@ export function PeriodControls({
     }
     setRefusal(null);
     const capped = info.capped || result.period.from !== from || result.period.to !== to;
-    setNotice(capped ? { periodKey: keyOf(result.period), text: t('chart:period_capped') } : null);
+    setNotice(
+      capped
+        ? {
+            periodKey: keyOf(result.period),
+            text: fillDates(t('chart:period_capped'), result.period),
+          }
+        : null,
+    );
   };
 
   const tabs = PERIOD_IDS.map((periodId) => ({
@@ -89,7 +103,16 @@ export function PeriodControls({
     disabled,
   }));
   const shownRefusal = refusal?.periodKey === periodKey ? refusal.text : null;
-  const shownNotice = notice?.periodKey === periodKey ? notice.text : null;
+  // One message for a date a rule moved, the latest rule's: a 206 that moved a capped period
+  // names the dates shown, and the older notice (of a period no longer shown) goes.
+  const shownNotice =
+    movedPeriod && period?.id === null && keyOf(movedPeriod) === periodKey
+      ? fillDates(t('chart:period_moved_no_data'), movedPeriod)
+          .replace('{askedFrom}', movedPeriod.asked.from)
+          .replace('{askedTo}', movedPeriod.asked.to)
+      : notice?.periodKey === periodKey
+        ? notice.text
+        : null;
 
   return (
     <div className="sc__period" part="period">

@@ -1,5 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { isPaid } from '../../core/access.ts';
 import { safeHref } from '../../contract/links.ts';
 import { COMPARISON_SEARCH_URLS } from '../../contract/search.ts';
@@ -10,6 +20,7 @@ import { DEFAULT_PAGE_DATA_SELECTOR, readJsonBlock } from '../../core/page-data.
 import { $groundSwitching, switchGround } from '../../core/stores/ground.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
+import { showArchiveInChart } from '../../core/stores/archive.ts';
 import { periodWindow, type PeriodId } from '../../contract/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import { DEFAULT_CHART_HEIGHT, PriceChart } from '../../widgets/chart/index.ts';
@@ -130,16 +141,24 @@ export function StockChart({
   // The period and the archive of this chart's page-data block (the archive view loads its
   // component when first shown; its store is the block's, so the export knows its row count).
   const period = useStore(store.$period);
+  const movedPeriod = useStore(store.$movedPeriod);
   const user = useStore($user);
   const lang = useStore($lang);
   const switching = useStore($groundSwitching);
   const archive = useStore(store.$archive);
   const [view, setView] = useState<View>(VIEW_CHART);
+  // The compare button, where the focus comes back to when the compare field closes; and whether
+  // the user has just opened the field (its search input then takes the focus).
+  const compareButton = useRef<HTMLButtonElement>(null);
+  const [focusCompareField, setFocusCompareField] = useState(false);
   const compareUrls = useMemo(() => pageCompareUrls(pageData), [pageData]);
 
   useEffect(() => {
     setHidden(ctx?.hideGraph === true);
   }, [ctx?.hideGraph, setHidden]);
+  // The Archive view shows the block's archive: the page's own table of it steps aside meanwhile.
+  const showsArchive = view === VIEW_ARCHIVE && ctx !== null && !ctx.hideGraph;
+  useEffect(() => (showsArchive ? showArchiveInChart(pageData) : undefined), [showsArchive, pageData]);
 
   const model = useMemo(
     () =>
@@ -221,6 +240,7 @@ export function StockChart({
       return;
     }
     if (extended) store.setMode('line');
+    setFocusCompareField(false);
     setView(id as View);
     emit('fin-view-change', { view: id as number, extended: false });
   };
@@ -232,8 +252,22 @@ export function StockChart({
     store.removeCompare(key);
     announceCompare();
   };
+  const onToggleCompare = () => {
+    store.toggleCompare();
+    setFocusCompareField(store.$state.get().compareOpen);
+  };
+  // The toolbar's cancel goes away with the comparison: the focus goes to the compare button.
   const onCancelCompare = () => {
     if (store.cancelCompare()) announceCompare();
+    compareButton.current?.focus();
+  };
+  // Escape the search field did not use (its list is closed) closes the field, back to the button.
+  const onCompareKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || !store.$state.get().compareOpen) return;
+    event.preventDefault();
+    store.toggleCompare();
+    setFocusCompareField(false);
+    compareButton.current?.focus();
   };
   // SPEC §4: the compare field's clear cancels the comparison (the field stays open).
   const onClearCompareField = () => {
@@ -263,6 +297,7 @@ export function StockChart({
           lang={lang}
           onSelect={onPeriod}
           onDates={onDates}
+          movedPeriod={movedPeriod}
           t={t}
         />
         {pageData === DEFAULT_PAGE_DATA_SELECTOR && ctx.tradingGrounds.length > 1 ? (
@@ -290,12 +325,13 @@ export function StockChart({
         <div className="sc__actions" part="actions">
           {!extended && view === VIEW_CHART ? (
             <button
+              ref={compareButton}
               type="button"
               className="sc__button"
               part="button compare-button"
               aria-expanded={paid ? state.compareOpen : undefined}
               data-action="compare"
-              onClick={store.toggleCompare}
+              onClick={onToggleCompare}
             >
               {t('compare:compare')}
             </button>
@@ -311,32 +347,38 @@ export function StockChart({
               {t('compare:cancel')}
             </button>
           ) : null}
-          <button
-            type="button"
-            className="sc__button"
-            part="button"
-            data-action="watchlist"
-            onClick={store.openWatchlist}
-          >
-            {t('chart:watchlist_add')}
-          </button>
-          {ctx.archiveExportLink ? (
+          {/*
+            Watchlist and export: in the toolbar on wide screens; on a phone behind one "more"
+            button (stock-chart.css), so the controls leave the screen to the chart.
+          */}
+          <MoreActions label={t('chart:more_actions')}>
             <button
               type="button"
               className="sc__button"
               part="button"
-              data-action="export"
-              disabled={archive.status === 'loading'}
-              onClick={onExport}
+              data-action="watchlist"
+              onClick={store.openWatchlist}
             >
-              {t('common:export_excel')}
+              {t('chart:watchlist_add')}
             </button>
-          ) : null}
+            {ctx.archiveExportLink ? (
+              <button
+                type="button"
+                className="sc__button"
+                part="button"
+                data-action="export"
+                disabled={archive.status === 'loading'}
+                onClick={onExport}
+              >
+                {t('common:export_excel')}
+              </button>
+            ) : null}
+          </MoreActions>
         </div>
       </div>
 
       {state.compareOpen && paid && !extended && view === VIEW_CHART ? (
-        <div className="sc__compare" part="compare">
+        <div className="sc__compare" part="compare" onKeyDown={onCompareKeyDown}>
           <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
             <CompareField
               urls={compareUrls}
@@ -346,6 +388,7 @@ export function StockChart({
               loadingText={t('common:loading')}
               onCompare={onCompare}
               onCancel={onClearCompareField}
+              focusInput={focusCompareField}
             />
           </Suspense>
         </div>
@@ -475,6 +518,62 @@ export function StockChart({
         </Suspense>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Actions that a phone shows behind one disclosure button: its list opens below it; Escape,
+ * a pick or a click elsewhere closes it (the focus comes back to the button after Escape). On a
+ * wide screen the button is not shown and the actions stand in the toolbar (`display: contents`).
+ */
+function MoreActions({ label, children }: { label: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  return (
+    <div
+      className={open ? 'sc__more sc__more--open' : 'sc__more'}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.preventDefault();
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        className="sc__button sc__more-toggle"
+        part="button more-button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={label}
+        title={label}
+        onClick={() => setOpen(!open)}
+      >
+        <svg viewBox="0 0 16 4" width="16" height="4" aria-hidden="true" focusable="false">
+          <circle cx="2" cy="2" r="1.6" fill="currentColor" />
+          <circle cx="8" cy="2" r="1.6" fill="currentColor" />
+          <circle cx="14" cy="2" r="1.6" fill="currentColor" />
+        </svg>
+      </button>
+      <div
+        id={id}
+        className="sc__more-items"
+        part="more"
+        onClick={() => {
+          // A pick closes the list; on a phone the focus goes back to the button (the picked one
+          // is out of sight); on a wide screen the button is not shown and the focus stays.
+          setOpen(false);
+          if (open) toggle.current?.focus();
+        }}
+      >
+        {children}
+      </div>
+    </div>
   );
 }
 

@@ -348,10 +348,27 @@ test('a period tab reloads the chart and the archive with the same window', asyn
   await viewTab(page, 'Archive').click();
   const caption = `Trading archive, ${from} – ${data.excelDefaultEnd}`;
   await expect(chart(page).getByRole('heading', { name: caption })).toBeVisible();
-  // The page's own element (the chart's archive view is a <fin-archive-table> too, inside the chart).
-  await expect(
-    page.locator('.stock-section > fin-archive-table').getByRole('heading', { name: caption }),
-  ).toBeVisible();
+  // The page's own element (the chart's archive view is a <fin-archive-table> too, inside the
+  // chart) steps aside while the chart shows the archive, and comes back with the chart view.
+  const pageArchive = page.locator('.stock-section > fin-archive-table');
+  await expect(pageArchive).toBeHidden();
+  await viewTab(page, 'Chart').click();
+  await expect(pageArchive.getByRole('heading', { name: caption })).toBeVisible();
+});
+
+test('one archive on the page in every view of the chart', async ({ page }) => {
+  await openStock(page);
+  // Every <fin-archive-table> on the page, the chart's own included (CSS locators pierce shadow roots).
+  const shownArchives = page.locator('fin-archive-table').filter({ visible: true });
+  const tables = page.getByRole('heading', { name: /^Trading archive/ }).filter({ visible: true });
+  await expect(shownArchives).toHaveCount(1);
+  for (const view of ['Archive', 'Dynamic table', 'Archive', 'Chart', 'Extended chart', 'Archive']) {
+    await viewTab(page, view).click();
+    await expect(viewTab(page, view)).toHaveAttribute('aria-selected', 'true');
+    if (view === 'Archive') await expect(chart(page).locator('fin-archive-table')).toBeVisible();
+    await expect(shownArchives).toHaveCount(1);
+    await expect(tables).toHaveCount(1);
+  }
 });
 
 test('custom dates: a start after the end is refused; a window before the listing follows the 206 once', async ({
@@ -393,6 +410,42 @@ test('custom dates: a start after the end is refused; a window before the listin
   ).toHaveCount(0);
   await expect(chart(page).locator('[data-empty]')).toHaveCount(0);
   expect(requests).toHaveLength(2);
+  // The move is said, with the rule and the dates now shown.
+  await expect(capNotice(page)).toHaveText(
+    'No trading data from 01.01.2020 to 31.01.2020: showing the same length of time up to the last ' +
+      `day with data, ${moved.date_from} to ${moved.date_to}`,
+  );
+});
+
+test('a start years before the data: the 10-year cap and the move to the data are said in one message, in the page language', async ({
+  page,
+}) => {
+  const data = await pageData(page);
+  await openStock(page, '/stocks/sber/?lang=deu');
+  const [from, to] = [dateInputs(page).first(), dateInputs(page).last()];
+  const tradings: TradingsRequest[] = [];
+  page.on('request', (request) => {
+    if (isTradings(request)) tradings.push(tradingsBody(request));
+  });
+  await enterDate(from, '01.01.1990');
+  // Capped to 10 years (01.01.1990–01.01.2000), no bars then: the 206 moves it to the last data.
+  await expect.poll(() => tradings.at(-1)?.getChartIteration).toBe(2);
+  const shown = tradings.at(-1)!;
+  expect(shown.date_to).toBe(data.excelDefaultEnd);
+  await settled(page);
+  await expect(from).toHaveValue(shown.date_from);
+  await expect(to).toHaveValue(shown.date_to);
+  await expect(capNotice(page)).toHaveCount(1);
+  await expect(capNotice(page)).toHaveText(
+    'Keine Handelsdaten vom 01.01.1990 bis 01.01.2000: angezeigt wird ein gleich langer Zeitraum ' +
+      `bis zum letzten Tag mit Daten, vom ${shown.date_from} bis ${shown.date_to}`,
+  );
+  // Another period: the message of the moved one goes.
+  await chart(page)
+    .getByRole('tablist', { name: 'Chartzeitraum' })
+    .getByRole('tab', { name: '1J', exact: true })
+    .click();
+  await expect(capNotice(page)).toHaveCount(0);
 });
 
 test('a 206 answer moves the dates to the window ending on the given date, keeping the span, and retries once', async ({
@@ -552,6 +605,46 @@ test('compare: stocks and an index in percent from a common start, colours freed
   await expect(plot(page)).not.toHaveAttribute('data-compare', 'true');
   expect(changes.at(-1)).toEqual({ stocks: [], indexes: [] });
   expect(changes[0]).toEqual({ stocks: [{ stockId: 4, tgId: 1 }], indexes: [] });
+});
+
+test('compare by keyboard: Enter opens the field with the focus in it, a pick keeps it there, Escape goes back to the button', async ({
+  page,
+}) => {
+  await signInAs(page.request, 'paid');
+  await openStock(page);
+  const button = chart(page).locator('[data-action="compare"]');
+  const input = chart(page).locator('[part~="compare"] [part~="input"]');
+  const options = chart(page).locator('[part~="compare"] [part~="option"]');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(input).toBeFocused();
+
+  // A pick by keyboard: the stock is compared and the focus stays for the next search.
+  await page.keyboard.type('lkoh');
+  await expect(options.first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(legendItems(page)).toHaveCount(2);
+  await expect(input).toBeFocused();
+
+  // Escape first closes the open list, then the field: the focus is back on the button.
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('gazp');
+  await expect(options.first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(options).toHaveCount(0);
+  await expect(input).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(input).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+  // Cancelling the comparison takes its button away: the focus goes to the compare button.
+  await chart(page).locator('[data-action="cancel-compare"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(legendItems(page)).toHaveCount(1);
+  await expect(button).toBeFocused();
 });
 
 test('compare: the 11th stock gives max_stocks_in_compare, and the alert hides after 3 s', async ({
@@ -808,7 +901,9 @@ test('dates typed with the keyboard: nothing is sent before Enter, invalid text 
   // Enter applies it; the span is over 10 years, so the end moves (SPEC §5).
   await page.keyboard.press('Enter');
   await expect(to).toHaveValue('01.01.2025');
-  await expect(capNotice(page)).toHaveText('The period is limited to 10 years');
+  await expect(capNotice(page)).toHaveText(
+    'The period is limited to 10 years: showing 01.01.2015 to 01.01.2025',
+  );
   await settled(page);
   expect(windows.at(-1)).toEqual({ from: '01.01.2015', to: '01.01.2025' });
   const plausible = /^\d{2}\.\d{2}\.(19[7-9]\d|20\d{2})$/;
@@ -857,7 +952,7 @@ test('custom dates spanning more than 10 years: the date the user did not touch 
   await enterDate(from, '01.06.2015');
   expect(tradingsBody(await request)).toMatchObject({ date_from: '01.06.2015', date_to: '01.06.2025' });
   await expect(to).toHaveValue('01.06.2025');
-  await expect(notice).toHaveText('The period is limited to 10 years');
+  await expect(notice).toHaveText('The period is limited to 10 years: showing 01.06.2015 to 01.06.2025');
   await settled(page);
 
   // Then the end back to the last date: now the start moves to 10 years before it.
@@ -869,7 +964,9 @@ test('custom dates spanning more than 10 years: the date the user did not touch 
     date_to: data.excelDefaultEnd,
   });
   await expect(from).toHaveValue(tenYearsBack);
-  await expect(notice).toHaveText('The period is limited to 10 years');
+  await expect(notice).toHaveText(
+    `The period is limited to 10 years: showing ${tenYearsBack} to ${data.excelDefaultEnd}`,
+  );
   await settled(page);
   await expect(
     chart(page).getByRole('tablist', { name: 'Chart period' }).locator('[aria-selected="true"]'),
@@ -974,6 +1071,67 @@ test('the calendar picks a window by mouse and by keyboard; the chart and the ar
   expect(errors).toEqual([]);
 });
 
+test('at 375 px the chart is laid out for a phone: compact controls, the plot 60 % of the screen, one-line legend', async ({
+  page,
+}, testInfo) => {
+  const screen = { width: 375, height: 812 };
+  await page.setViewportSize(screen);
+  await signInAs(page.request, 'paid');
+  await openStock(page, '/stocks/sber/?lang=rus');
+  await chart(page).locator('[data-action="compare"]').click();
+  await compareWith(page, 'lkoh');
+  await compareWith(page, 'imoex');
+  await chart(page).locator('[data-action="compare"]').click();
+  await expect(legendItems(page)).toHaveCount(3);
+  await expect(legendItems(page).locator('[aria-busy="true"]')).toHaveCount(0);
+  await settled(page);
+  await chart(page).evaluate((element) => element.scrollIntoView());
+
+  // The plot is at least 60 % of the screen high, and the controls and the plot fit one screen.
+  const element = (await chart(page).boundingBox())!;
+  const plotBox = (await canvasHost(page).boundingBox())!;
+  expect(plotBox.height).toBeGreaterThanOrEqual(0.6 * screen.height);
+  expect(plotBox.y + plotBox.height - element.y).toBeLessThanOrEqual(screen.height);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screen.width);
+
+  // Each legend name on one line (a long one cut with an ellipsis, its full text kept as the
+  // title and for screen readers); the figures go under it.
+  const names = legendItems(page).locator('.sc__legend-name');
+  for (let i = 0; i < 3; i++) {
+    const item = (await legendItems(page).nth(i).boundingBox())!;
+    expect(item.x + item.width).toBeLessThanOrEqual(screen.width);
+    const name = names.nth(i);
+    const lineHeight = await name.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+    expect((await name.boundingBox())!.height, `legend name ${i}`).toBeLessThan(1.5 * lineHeight);
+    expect(await name.getAttribute('title')).toBe((await name.textContent())!.trim());
+  }
+  await expect(names.nth(1)).toHaveText('Лукойл (Московская биржа)');
+
+  // Watchlist and export behind one "more" button: Escape closes it, back on the button.
+  const more = chart(page).locator('[part~="more-button"]');
+  const exportButton = chart(page).locator('[data-action="export"]');
+  await expect(exportButton).toBeHidden();
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(exportButton).toBeVisible();
+  await expect(chart(page).locator('[data-action="watchlist"]')).toBeVisible();
+  const menu = (await chart(page).locator('[part~="more"]').boundingBox())!;
+  expect(menu.x).toBeGreaterThanOrEqual(0);
+  expect(menu.x + menu.width).toBeLessThanOrEqual(screen.width);
+  await testInfo.attach('stock chart at 375 px, more actions open', {
+    body: await page.screenshot(),
+    contentType: 'image/png',
+  });
+  await page.keyboard.press('Escape');
+  await expect(exportButton).toBeHidden();
+  await expect(more).toBeFocused();
+  // The desktop keeps the actions in the toolbar, without the "more" button.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(exportButton).toBeVisible();
+  await expect(more).toBeHidden();
+});
+
 test('at 375 px the period tabs and the date picker fit the screen, and so does the calendar', async ({
   page,
 }) => {
@@ -991,13 +1149,13 @@ test('at 375 px the period tabs and the date picker fit the screen, and so does 
   await inside(dateInputs(page).last(), 'to');
   const toggle = chart(page).locator('[part~="date-picker-button"]');
   await inside(toggle, 'calendar button');
-  // From above To, the inputs one under the other.
+  // From and To on one line (compact controls), without the '~' their labels make needless.
   const [fromBox, toBox] = [
     (await dateInputs(page).first().boundingBox())!,
     (await dateInputs(page).last().boundingBox())!,
   ];
-  expect(toBox.y).toBeGreaterThanOrEqual(fromBox.y + fromBox.height);
-  expect(Math.abs(toBox.x - fromBox.x)).toBeLessThan(1);
+  expect(Math.abs(toBox.y - fromBox.y)).toBeLessThan(1);
+  expect(toBox.x).toBeGreaterThan(fromBox.x + fromBox.width);
   await expect(chart(page).locator('.fin-date-picker__separator')).toBeHidden();
   // The whole date fits in each input (nothing cut off).
   for (const input of [dateInputs(page).first(), dateInputs(page).last()])

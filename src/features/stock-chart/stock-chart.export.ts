@@ -81,5 +81,7 @@ export function createChartExport({ alert }: { alert(key: string): void }) {
     openAccessDialog: () => update({ dialog: 'access', loginPrompt: null }),
     closeDialog: () => update({ dialog: null }),
     closeLoginPrompt: () => update({ loginPrompt: null }),
+    /** The notices of an action on the stock and ground shown: they go when the page moves on. */
+    clearNotices: () => update({ loginPrompt: null, exportLink: null }),
   };
 }

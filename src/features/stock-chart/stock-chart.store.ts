@@ -57,7 +57,12 @@ import {
   type StockChartContext,
 } from './stock-chart.windows.ts';
 
-export { DEFAULT_TRADINGS_LINK, type ChartMode, type StockChartContext } from './stock-chart.windows.ts';
+export {
+  DEFAULT_TRADINGS_LINK,
+  type ChartMode,
+  type MovedPeriod,
+  type StockChartContext,
+} from './stock-chart.windows.ts';
 export { INDEX_COMPARE_ACTION_ID } from './stock-chart.compare.ts';
 
 export interface StockChartState extends ChartPrompts {
@@ -264,10 +269,19 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     started += 1;
     if (started === 1) {
       let requested: string | null = null;
+      let shown: string | null = null;
       stopFollowing = effect(
         [$page, $ground, $period, $user, $view, windows.$noIntraday],
         (page, ground, period, user, view, noIntraday) => {
-          const { window, mode } = inputsOf(page, ground, period, user, view, noIntraday);
+          const { ctx, window, mode } = inputsOf(page, ground, period, user, view, noIntraday);
+          // A prompt or an alert answers an action on one stock and ground: another ground (a
+          // switch, Back) or another stock makes it stale.
+          const instrument = ctx ? groundKey(ctx) : null;
+          if (shown !== null && instrument !== shown) {
+            gates.clearNotices();
+            dismissAlert();
+          }
+          shown = instrument;
           const request = window.kind === 'window' ? `${window.id} ${mode}` : window.kind;
           if (request === requested) return;
           requested = request;
@@ -424,6 +438,8 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
     $alert: $alert as ReadableAtom<ChartAlert | null>,
     /** The chart's period (its page-data block's). */
     $period,
+    /** The last period a 206 moved to the last dates with data (PeriodControls says so). */
+    $movedPeriod: windows.$moved,
     /** The archive of the chart's page-data block (the export button waits for it). */
     $archive,
     start,

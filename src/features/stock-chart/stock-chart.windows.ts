@@ -8,7 +8,7 @@
  * answer is an event like a click: its handler may call the period actions (the 206 moves the
  * dates, a Today without bars selects 1M); nothing that follows the period writes it.
  */
-import { atom, batch } from 'nanostores';
+import { atom, batch, type ReadableAtom } from 'nanostores';
 import { isPaid } from '../../core/access.ts';
 import { ApiError } from '../../core/api/client.ts';
 import { fetchTradings } from '../../core/api/stocks.ts';
@@ -166,9 +166,22 @@ export interface ChartWindowsOptions {
   receiveStocks(window: OpenWindow, stocks: ComparedEntry[], seriesOf: SeriesOf): void;
 }
 
+/**
+ * A period a 206 moved: the window asked for had no trading data, so the chart shows the window of
+ * the same length that ends on the last date with data (`from`–`to`). The user is told, naming
+ * the new dates, for as long as that period is shown.
+ */
+export interface MovedPeriod {
+  asked: { from: string; to: string };
+  from: string;
+  to: string;
+}
+
 export function createChartWindows({ selector, receiveStocks }: ChartWindowsOptions) {
   /** Stock/ground pairs found without intraday data (SPEC §4: their Today tab is hidden). */
   const $noIntraday = atom<readonly string[]>([]);
+  /** The last period a 206 moved (a date moved by a rule is always said). */
+  const $moved = atom<MovedPeriod | null>(null);
   /**
    * The window a 206 sent the chart to: the next main load for it is the retry (getChartIteration
    * 2), and a 206 on the retry ends the chain (SPEC §4: retry once). Kept per request chain, not
@@ -231,7 +244,10 @@ export function createChartWindows({ selector, receiveStocks }: ChartWindowsOpti
           load(window, mode, stocks); // the same window: the retry goes out for it as it is
           return [];
         }
-        if (setPeriodDates(target.from, target.to, 'from', selector).ok) return []; // loads the retry
+        if (setPeriodDates(target.from, target.to, 'from', selector).ok) {
+          $moved.set({ asked: { from: period.from, to: period.to }, ...target });
+          return []; // loads the retry
+        }
         pendingRetry = null;
       }
       // Nothing after the retry either: an empty chart (no_graph_data).
@@ -295,6 +311,7 @@ export function createChartWindows({ selector, receiveStocks }: ChartWindowsOpti
 
   return {
     $noIntraday,
+    $moved: $moved as ReadableAtom<MovedPeriod | null>,
     /** The loads of the main series, line and extended. */
     line,
     extended,

@@ -114,7 +114,7 @@ describe('PriceChart', () => {
     await render(<PriceChart view={view(10)} height={400} ariaLabel="SBER price" onRendered={onRendered} />);
     const host = chartHost();
     expect(host.getAttribute('aria-label')).toBe('SBER price');
-    expect(host.style.height).toBe('400px');
+    expect(host.style.getPropertyValue('--fin-price-chart-height')).toBe('400px');
     expect(host.dataset.rendered).toBeUndefined();
 
     act(() => engines[0]!.options.onSettled(performance.now(), 2));
@@ -141,15 +141,17 @@ describe('PriceChart', () => {
     expect(engines[0]!.options.firstView).toBe(first);
   });
 
-  it('is lower below 680 px of width: the height prop is the desktop height (SPEC §9)', async () => {
+  it('is lower below 680 px of width, and at least 2/3 of the screen high: the height prop is the desktop height (SPEC §9)', async () => {
     const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(375);
     try {
       await render(<PriceChart view={view(10)} height={650} ariaLabel="SBER price" />);
-      expect(chartHost().style.height).toBe('300px');
+      expect(chartHost().style.getPropertyValue('--fin-price-chart-height')).toBe(
+        'min(650px, max(300px, 66svh))',
+      );
       await act(async () => root.render(<Boundary>{null}</Boundary>));
       width.mockReturnValue(1000);
       await render(<PriceChart view={view(10)} height={650} ariaLabel="SBER price" />);
-      expect(chartHost().style.height).toBe('650px');
+      expect(chartHost().style.getPropertyValue('--fin-price-chart-height')).toBe('650px');
     } finally {
       width.mockRestore();
     }

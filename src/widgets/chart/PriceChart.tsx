@@ -7,12 +7,12 @@
  * tests and benches wait for a real frame instead of sleeping.
  *
  * Below 680 px of width (SPEC §9 breakpoint) the chart is lower than the `height` prop, which is
- * the desktop height (chart.utils.ts `chartHeightFor`).
+ * the desktop height, and at least 2/3 of a phone's screen (chart.utils.ts `chartHeightStyle`).
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ChartEngine } from './amcharts-engine.ts';
 import type { PriceChartProps, PriceChartRenderInfo } from './chart.types.ts';
-import { chartHeightFor } from './chart.utils.ts';
+import { chartHeightStyle } from './chart.utils.ts';
 
 export type {
   ChartFlag,
@@ -140,7 +140,15 @@ export function PriceChart({ view, height = DEFAULT_CHART_HEIGHT, ariaLabel, onR
       role="figure"
       aria-label={ariaLabel}
       aria-busy={engine ? undefined : true}
-      style={{ position: 'relative', width: '100%', height: chartHeightFor(hostWidth, height) }}
+      // Through a custom property: the height may be a CSS min()/max() of px and svh.
+      style={
+        {
+          position: 'relative',
+          width: '100%',
+          height: 'var(--fin-price-chart-height)',
+          '--fin-price-chart-height': chartHeightStyle(hostWidth, height),
+        } as CSSProperties
+      }
     />
   );
 }

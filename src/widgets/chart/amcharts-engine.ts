@@ -133,6 +133,36 @@ export function visibleAxisLabels(): { x: string[]; y: string[] } {
   return { x: texts(chart.xAxes.getIndex(0)), y: texts(chart.yAxes.getIndex(0)) };
 }
 
+/** A box in the chart's own pixels (from its top-left corner). */
+export interface ChartBox {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Where the last created chart draws its visible date labels and the amCharts logo, and its size
+ * (browser tests: a label must stay inside the chart and off the logo).
+ */
+export function dateLabelGeometry(): {
+  labels: Array<ChartBox & { text: string }>;
+  logo: ChartBox | null;
+  width: number;
+  height: number;
+} {
+  const root = registry.rootElements[registry.rootElements.length - 1];
+  const chart = root?.container.children.getIndex(0);
+  if (!root || !(chart instanceof XYChart)) return { labels: [], logo: null, width: 0, height: 0 };
+  const labels = (chart.xAxes.getIndex(0)?.dataItems ?? [])
+    .map((item) => item.get('label'))
+    .filter((label) => !!label && label.isVisibleDeep() && (label.get('text') ?? '') !== '')
+    .map((label) => ({ text: label!.get('text') ?? '', ...label!.globalBounds() }));
+  // The free licence's logo: a private part of the Root, read here for the test only.
+  const logo = (root as unknown as { _logo?: { globalBounds(): ChartBox } })._logo;
+  return { labels, logo: logo ? logo.globalBounds() : null, width: root.width(), height: root.height() };
+}
+
 interface LineEntry {
   graphics: Graphics;
   source: ChartPoint[];
@@ -176,6 +206,16 @@ const COMPARED_LINE_WIDTH = 1.5;
 const DATE_LABEL_DISTANCE = 80;
 const NARROW_DATE_LABEL_DISTANCE = 50;
 const NARROW_PLOT_PX = 520;
+/**
+ * The free licence draws the amCharts logo in the chart's bottom-left corner (up to 23 px above
+ * its bottom, padding included): the date labels stand above it, the logo has its own strip.
+ */
+const LOGO_STRIP_PX = 24;
+/**
+ * Without the value axis the plot starts at the chart's left edge, where the first date label,
+ * centred on its date, would be cut in half: the plot keeps half a label's width from the edge.
+ */
+const FIRST_DATE_LABEL_ROOM_PX = 40;
 /** A date label standing closer than this to the plot's right edge would be cut by it. */
 const DATE_LABEL_EDGE_PX = 18;
 /** The date axis' grid steps: with 2- and 3-day steps and 2 weeks, a short period never falls back to one label per month. */
@@ -317,7 +357,7 @@ export async function createChartEngine(
       paddingLeft: 0,
       paddingRight: 8,
       paddingTop: 8,
-      paddingBottom: 4,
+      paddingBottom: LOGO_STRIP_PX,
     }),
   );
   // Stacked value axes: the price panel above, the volume panel (OHLC mode) below.
@@ -1000,6 +1040,7 @@ export async function createChartEngine(
       tooltipDateFormat: next.intraday ? 'dd.MM.yyyy HH:mm' : 'dd.MM.yyyy',
     });
     yRenderer.labels.template.set('forceHidden', next.valueAxis === 'hidden');
+    chart.set('paddingLeft', next.valueAxis === 'hidden' ? FIRST_DATE_LABEL_ROOM_PX : 0);
     ohlc?.volumeAxis.get('renderer').labels.template.set('forceHidden', next.valueAxis === 'hidden');
     // The label adapter reads the view (percent, suffix): labels kept from the previous view re-read it.
     refreshPriceLabels();

@@ -12,7 +12,7 @@ import {
   openHarness,
   type HarnessBundle,
 } from './testing/build-harness.ts';
-import { amChartsLogoMask } from './testing/branding-mask.ts';
+import { AMCHARTS_LOGO_BOX, amChartsLogoMask } from './testing/branding-mask.ts';
 
 // One worker builds the harness once for every test of this file.
 test.describe.configure({ mode: 'serial' });
@@ -315,20 +315,60 @@ test('value axis: one unit per axis, and neighbouring labels never read the same
   for (const label of y) expect(label).toMatch(/^\d{2}\u202f\d{3}\.00$/);
 });
 
-test('narrow screen (375 px): a lower chart and several date labels for one month (SPEC §9)', async ({
+test('narrow screen (375 px): a lower chart, 2/3 of the screen high, and several date labels for one month (SPEC §9)', async ({
   page,
 }) => {
   await openChartPage(page);
   await mount(page, VIEWS.month, { width: 375, height: 650 });
   const box = (await figure(page).boundingBox())!;
   expect(box.width).toBe(375);
-  expect(box.height).toBe(300);
+  // 4:5 of the width (300 px), but at least 2/3 of the screen's height: the plot fills a phone.
+  const screenHeight = page.viewportSize()!.height;
+  expect(box.height).toBeCloseTo(Math.min(650, Math.max(300, 0.66 * screenHeight)), 0);
   const { x } = await page.evaluate(() => window.chartHarness.axisLabels());
   expect(x.length).toBeGreaterThanOrEqual(3);
   expect(new Set(x).size).toBe(x.length);
   // The desktop height comes back from 680 px up.
   await page.evaluate(() => (document.getElementById('chart-host')!.style.width = '800px'));
   await expect.poll(async () => (await figure(page).boundingBox())!.height).toBe(650);
+});
+
+test('date labels stay whole inside the chart and clear of the amCharts logo, with and without the value axis', async ({
+  page,
+}) => {
+  await openChartPage(page);
+  const cases = [
+    { view: VIEWS.line, size: { width: 1000, height: 500 } },
+    { view: VIEWS.free, size: { width: 1000, height: 500 } },
+    { view: VIEWS.month, size: { width: 375, height: 650 } },
+    { view: VIEWS.ohlc, size: { width: 1000, height: 500 } },
+  ];
+  for (const { view, size } of cases) {
+    await mount(page, view, size);
+    // The logo box as measured (testing/branding-mask.ts), or where the chart says it is.
+    const geometry = await page.evaluate(() => window.chartHarness.dateLabelGeometry());
+    expect(geometry.labels.length).toBeGreaterThanOrEqual(3);
+    const logo = geometry.logo ?? {
+      left: AMCHARTS_LOGO_BOX.left,
+      right: AMCHARTS_LOGO_BOX.left + AMCHARTS_LOGO_BOX.width,
+      top: geometry.height - AMCHARTS_LOGO_BOX.bottomOffset,
+      bottom: geometry.height - AMCHARTS_LOGO_BOX.bottomOffset + AMCHARTS_LOGO_BOX.height,
+    };
+    for (const label of geometry.labels) {
+      const where = `${label.text} at ${JSON.stringify(label)} (logo ${JSON.stringify(logo)})`;
+      // Whole: not cut by the chart's edges.
+      expect(label.left, where).toBeGreaterThanOrEqual(0);
+      expect(label.right, where).toBeLessThanOrEqual(geometry.width);
+      expect(label.bottom, where).toBeLessThanOrEqual(geometry.height);
+      // Off the logo.
+      const overlaps =
+        label.left < logo.right &&
+        label.right > logo.left &&
+        label.top < logo.bottom &&
+        label.bottom > logo.top;
+      expect(overlaps, where).toBe(false);
+    }
+  }
 });
 
 test('decimation looks the same: full and M4 lines drawn on canvases of the plot size', async ({ page }) => {

@@ -4,6 +4,7 @@ import {
   axisDates,
   baseIntervalOf,
   chartHeightFor,
+  chartHeightStyle,
   dateScale,
   escapeChartText,
   flagPoints,
@@ -216,6 +217,14 @@ describe('dateScale', () => {
     const backward = [...many].reverse().map((t) => scale.position(t));
     expect(backward.reverse()).toEqual(forward);
     expect(forward[499]).toBe(1);
+  });
+});
+
+describe('chartHeightStyle', () => {
+  it('is the desktop height from the breakpoint up, and at least 2/3 of the viewport below it', () => {
+    expect(chartHeightStyle(1000, 650)).toBe('650px');
+    expect(chartHeightStyle(0, 650)).toBe('650px');
+    expect(chartHeightStyle(375, 650)).toBe('min(650px, max(300px, 66svh))');
   });
 });
 

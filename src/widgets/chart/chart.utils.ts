@@ -175,6 +175,23 @@ export function chartHeightFor(width: number, desktopHeight: number): number {
   return Math.min(desktopHeight, Math.max(NARROW_MIN_HEIGHT, height));
 }
 
+/**
+ * Below the breakpoint the chart is also at least this share of the small viewport height (`svh`:
+ * steady while a phone's address bar comes and goes), so its plot, not its controls, fills most
+ * of a phone's screen.
+ */
+export const NARROW_VIEWPORT_SHARE_SVH = 66;
+
+/**
+ * The CSS height of the chart in a container `width` px wide: `chartHeightFor`, and below the
+ * breakpoint at least NARROW_VIEWPORT_SHARE_SVH of the viewport, never over the desktop height.
+ */
+export function chartHeightStyle(width: number, desktopHeight: number): string {
+  const height = chartHeightFor(width, desktopHeight);
+  if (height === desktopHeight) return `${desktopHeight}px`;
+  return `min(${desktopHeight}px, max(${height}px, ${NARROW_VIEWPORT_SHARE_SVH}svh))`;
+}
+
 /** Width the value axis labels and paddings take from a container (px), when the axis shows values. */
 const AXIS_ALLOWANCE = 70;
 const PADDING_ALLOWANCE = 16;

@@ -20,6 +20,7 @@ const LABELS: Record<string, string> = {
   'common:need_auth': 'You need to log in',
   'common:need_get_access': 'You need to get access',
   'common:login': 'Log in',
+  'common:table_scrolls': 'The table scrolls sideways',
 };
 const t = (key: string) => LABELS[key] ?? `{{${key}}}`;
 
@@ -69,7 +70,10 @@ withReactRoot((c, r) => {
   setViewport({ width: 1024, height: 768 });
   [container, root] = [c, r];
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('sorting', () => {
   const rows = [
@@ -212,6 +216,43 @@ describe('locked expansion (SPEC §5, §8)', () => {
 });
 
 describe('virtual rows', () => {
+  it('says when the table is wider than its box: a hint, a fade on the cut edge, a named focusable box', () => {
+    // happy-dom lays nothing out: the box is 300 px wide, the table 900 px.
+    const sizes = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.classList.contains('dt-scroll') ? 900 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('dt-scroll') ? 300 : 0;
+    });
+    render();
+    expect($('[data-scroll-hint]')?.textContent).toBe('The table scrolls sideways');
+    expect($('.dt')!.classList).toContain('dt--more-end');
+    expect($('.dt')!.classList).not.toContain('dt--more-start');
+    const box = $('.dt-scroll')!;
+    expect([box.getAttribute('role'), box.getAttribute('aria-label'), box.tabIndex]).toEqual([
+      'region',
+      'Stocks',
+      0,
+    ]);
+
+    // Scrolled to the end: the fade moves to the start edge.
+    act(() => {
+      box.scrollLeft = 600;
+      box.dispatchEvent(new Event('scroll'));
+    });
+    expect($('.dt')!.classList).toContain('dt--more-start');
+    expect($('.dt')!.classList).not.toContain('dt--more-end');
+
+    // A table that fits says nothing and is no tab stop.
+    sizes.mockReturnValue(300);
+    act(() => root.render(null));
+    render();
+    expect($('[data-scroll-hint]')).toBeNull();
+    expect($('.dt-scroll')!.hasAttribute('tabindex')).toBe(false);
+  });
+
   it('keeps only the rows in the scroll box in the DOM, with spacers for the rest', () => {
     render({ rows: stockRows(10_000), maxHeight: 330 });
     const rendered = bodyRows().length;

@@ -85,6 +85,7 @@ export function DataTable(props: DataTableProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const lockedRef = useRef<HTMLDivElement>(null);
   const narrow = useNarrowLayout(rootRef);
+  const sideways = useSidewaysOverflow(scrollRef);
 
   // Sort: controlled when the caller passes `sort` (even null), else kept here.
   const [ownSort, setOwnSort] = useState<TableSort | null>(null);
@@ -209,9 +210,13 @@ export function DataTable(props: DataTableProps) {
   const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW_HEIGHT_PX);
   const measured = useRef(false);
   const [firstRow, setFirstRow] = useState(0);
+  const measureSideways = sideways.measure;
   const onScroll = useCallback(
-    (event: UIEvent<HTMLDivElement>) => setFirstRow(Math.floor(event.currentTarget.scrollTop / rowHeight)),
-    [rowHeight],
+    (event: UIEvent<HTMLDivElement>) => {
+      if (virtual) setFirstRow(Math.floor(event.currentTarget.scrollTop / rowHeight));
+      measureSideways();
+    },
+    [virtual, rowHeight, measureSideways],
   );
   useLayoutEffect(() => {
     if (!virtual || measured.current) return;
@@ -304,112 +309,123 @@ export function DataTable(props: DataTableProps) {
     );
   };
 
+  const scrollable = boxHeight !== undefined || sideways.start || sideways.end;
   const classes = [
     'dt',
     fixedHead || virtual ? 'dt--fixed-head' : '',
     fixedFirstColumn ? 'dt--fixed-first' : '',
     virtual ? 'dt--virtual' : '',
     narrow ? 'dt--narrow' : '',
+    sideways.start ? 'dt--more-start' : '',
+    sideways.end ? 'dt--more-end' : '',
   ]
     .filter(Boolean)
     .join(' ');
 
   return (
     <div className={classes} ref={rootRef}>
-      <div
-        className="dt-scroll"
-        ref={scrollRef}
-        style={boxHeight !== undefined ? { maxHeight: `${boxHeight}px` } : undefined}
-        onScroll={virtual ? onScroll : undefined}
-        // A scroll box must be reachable by keyboard to scroll it.
-        tabIndex={boxHeight !== undefined ? 0 : undefined}
-        role={boxHeight !== undefined ? 'region' : undefined}
-        aria-label={boxHeight !== undefined ? caption : undefined}
-      >
-        <table
-          id={tableId}
-          className="dt-table"
-          part="table"
-          aria-rowcount={virtual ? display.items.length + 1 : undefined}
+      {sideways.start || sideways.end ? (
+        // Columns past the box's edge: said above the table, with a fade on the cut edge (below).
+        <div className="dt-scroll-hint" data-scroll-hint aria-hidden="true">
+          {t('common:table_scrolls')}
+        </div>
+      ) : null}
+      <div className="dt-frame">
+        <div
+          className="dt-scroll"
+          ref={scrollRef}
+          style={boxHeight !== undefined ? { maxHeight: `${boxHeight}px` } : undefined}
+          onScroll={onScroll}
+          // A scroll box must be reachable by keyboard to scroll it.
+          tabIndex={scrollable ? 0 : undefined}
+          role={scrollable ? 'region' : undefined}
+          aria-label={scrollable ? caption : undefined}
         >
-          <caption className="fin-visually-hidden">
-            {caption}
-            {/* As the WAI-ARIA sortable table example: a sort button in a header marks a sortable column. */}
-            {renderColumns.some((column) => column.sortable !== false)
-              ? ` (${t('widgets:sortable_hint')})`
-              : null}
-          </caption>
-          <thead part="head">
-            <tr aria-rowindex={virtual ? 1 : undefined}>
-              {checkboxes ? (
-                <th
-                  scope="col"
-                  className="dt-check dt-lead"
-                  style={fixedFirstColumn ? { left: 0 } : undefined}
-                >
-                  <SelectAll
-                    count={checkedCount}
-                    total={rows.length}
-                    label={t('widgets:select_all')}
-                    onChange={(all) => setCheckedRows(new Set(all ? rows : []))}
+          <table
+            id={tableId}
+            className="dt-table"
+            part="table"
+            aria-rowcount={virtual ? display.items.length + 1 : undefined}
+          >
+            <caption className="fin-visually-hidden">
+              {caption}
+              {/* As the WAI-ARIA sortable table example: a sort button in a header marks a sortable column. */}
+              {renderColumns.some((column) => column.sortable !== false)
+                ? ` (${t('widgets:sortable_hint')})`
+                : null}
+            </caption>
+            <thead part="head">
+              <tr aria-rowindex={virtual ? 1 : undefined}>
+                {checkboxes ? (
+                  <th
+                    scope="col"
+                    className="dt-check dt-lead"
+                    style={fixedFirstColumn ? { left: 0 } : undefined}
+                  >
+                    <SelectAll
+                      count={checkedCount}
+                      total={rows.length}
+                      label={t('widgets:select_all')}
+                      onChange={(all) => setCheckedRows(new Set(all ? rows : []))}
+                    />
+                  </th>
+                ) : null}
+                {rowNumbers ? (
+                  <th
+                    scope="col"
+                    className="dt-num dt-lead"
+                    style={fixedFirstColumn ? { left: checkboxes ? CHECK_COLUMN_PX : 0 } : undefined}
+                  >
+                    <abbr title={t('widgets:row_number')}>#</abbr>
+                  </th>
+                ) : null}
+                {renderColumns.map((column, position) => (
+                  <HeaderCell
+                    // Paged columns are keyed by place: the cell holding the arrows (and the focus on
+                    // one) stays while its column changes.
+                    key={pagingColumns && position >= fixedCount ? `paged-${position}` : column.field}
+                    column={column}
+                    first={position === 0}
+                    sort={sort}
+                    onSort={changeSort}
+                    fixedLeft={fixedFirstColumn && position === 0 ? leadWidth : undefined}
+                    paging={
+                      pagingColumns
+                        ? {
+                            previous:
+                              position === fixedCount && page.canPrevious ? () => pageColumns(-1) : null,
+                            next:
+                              position === renderColumns.length - 1 && page.canNext
+                                ? () => pageColumns(1)
+                                : null,
+                            showPrevious: position === fixedCount,
+                            showNext: position === renderColumns.length - 1,
+                          }
+                        : null
+                    }
+                    t={t}
                   />
-                </th>
-              ) : null}
-              {rowNumbers ? (
-                <th
-                  scope="col"
-                  className="dt-num dt-lead"
-                  style={fixedFirstColumn ? { left: checkboxes ? CHECK_COLUMN_PX : 0 } : undefined}
-                >
-                  <abbr title={t('widgets:row_number')}>#</abbr>
-                </th>
-              ) : null}
-              {renderColumns.map((column, position) => (
-                <HeaderCell
-                  // Paged columns are keyed by place: the cell holding the arrows (and the focus on
-                  // one) stays while its column changes.
-                  key={pagingColumns && position >= fixedCount ? `paged-${position}` : column.field}
-                  column={column}
-                  first={position === 0}
-                  sort={sort}
-                  onSort={changeSort}
-                  fixedLeft={fixedFirstColumn && position === 0 ? leadWidth : undefined}
-                  paging={
-                    pagingColumns
-                      ? {
-                          previous:
-                            position === fixedCount && page.canPrevious ? () => pageColumns(-1) : null,
-                          next:
-                            position === renderColumns.length - 1 && page.canNext
-                              ? () => pageColumns(1)
-                              : null,
-                          showPrevious: position === fixedCount,
-                          showNext: position === renderColumns.length - 1,
-                        }
-                      : null
-                  }
-                  t={t}
-                />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {slice.before > 0 ? (
-              <tr className="dt-spacer" aria-hidden="true" style={{ height: slice.before }} />
-            ) : null}
-            {display.items
-              .slice(slice.start, slice.end)
-              .map((item, offset) => renderItem(item, slice.start + offset))}
-            {slice.after > 0 ? (
-              <tr className="dt-spacer" aria-hidden="true" style={{ height: slice.after }} />
-            ) : null}
-            {display.items.length === 0 ? (
-              <tr className="dt-empty" part="empty">
-                <td colSpan={columnCount}>{emptyText ?? t('widgets:no_data')}</td>
+                ))}
               </tr>
-            ) : null}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {slice.before > 0 ? (
+                <tr className="dt-spacer" aria-hidden="true" style={{ height: slice.before }} />
+              ) : null}
+              {display.items
+                .slice(slice.start, slice.end)
+                .map((item, offset) => renderItem(item, slice.start + offset))}
+              {slice.after > 0 ? (
+                <tr className="dt-spacer" aria-hidden="true" style={{ height: slice.after }} />
+              ) : null}
+              {display.items.length === 0 ? (
+                <tr className="dt-empty" part="empty">
+                  <td colSpan={columnCount}>{emptyText ?? t('widgets:no_data')}</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </div>
       </div>
       <div className="fin-visually-hidden" role="status">
         {pageAnnouncement}
@@ -458,6 +474,37 @@ function useNarrowLayout(ref: RefObject<HTMLElement | null>): boolean {
     return () => observer.disconnect();
   }, [ref]);
   return narrow;
+}
+
+/**
+ * Whether the table reaches past its scroll box on the left (scrolled) and on the right, kept up to
+ * date as the box or the table changes size and as the user scrolls (`measure`, from onScroll).
+ */
+function useSidewaysOverflow(ref: RefObject<HTMLElement | null>): {
+  start: boolean;
+  end: boolean;
+  measure(): void;
+} {
+  const [edges, setEdges] = useState({ start: false, end: false });
+  const measure = useCallback(() => {
+    const box = ref.current;
+    if (!box) return;
+    const hidden = box.scrollWidth - box.clientWidth;
+    // A pixel of rounding is not a column out of sight.
+    const start = hidden > 1 && box.scrollLeft > 1;
+    const end = hidden > 1 && box.scrollLeft < hidden - 1;
+    setEdges((old) => (old.start === start && old.end === end ? old : { start, end }));
+  }, [ref]);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    measure();
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref, measure]);
+  return { ...edges, measure };
 }
 
 interface HeaderCellProps {

@@ -165,7 +165,9 @@ export function Dropdown({
         aria-expanded={open}
         aria-controls={listId}
         aria-labelledby={`${labelId} ${valueId}`}
-        disabled={disabled}
+        // Not the native `disabled`: a control disabled while it has focus (the change it just
+        // made under way) would drop focus to the page; aria-disabled keeps it where the user is.
+        aria-disabled={disabled || undefined}
         // While open, keep focus on the list: browsers that do not focus a clicked button
         // (Safari) would otherwise close it on blur and reopen it on click.
         onMouseDown={(event) => {

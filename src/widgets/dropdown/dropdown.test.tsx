@@ -166,10 +166,26 @@ describe('Dropdown', () => {
     host.remove();
   });
 
-  it('a disabled dropdown does not open', () => {
+  it('a disabled dropdown does not open, by mouse or keyboard', () => {
     render({ onChange: vi.fn(), disabled: true });
     act(() => button().click());
     expect(listbox().hidden).toBe(true);
+    act(() => button().focus());
+    press('ArrowDown');
+    expect(listbox().hidden).toBe(true);
+  });
+
+  it('disabled while it has focus (the change it made under way), it keeps focus and says it is unavailable', () => {
+    const onChange = vi.fn();
+    render({ onChange });
+    act(() => button().focus());
+    render({ onChange, disabled: true });
+    // A native disabled button loses focus to the page (Chromium); this one stays focusable.
+    expect(button().disabled).toBe(false);
+    expect(button().getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button());
+    render({ onChange, disabled: false });
+    expect(button().hasAttribute('aria-disabled')).toBe(false);
   });
 });
 

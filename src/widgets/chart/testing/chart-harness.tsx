@@ -6,6 +6,7 @@
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import { PriceChart } from '../PriceChart.tsx';
 import type { PriceChartRenderInfo, PriceChartView } from '../chart.types.ts';
+import type { dateLabelGeometry } from '../amcharts-engine.ts';
 import { decimateLine, linearWindow } from '../chart.decimate.ts';
 import { axisDates, dateScale } from '../chart.utils.ts';
 import { randomBars, randomWalk, tradingDayTimes } from './synthetic.ts';
@@ -28,6 +29,8 @@ export interface ChartHarness {
   registeredRoots(): Promise<number>;
   /** The labels the mounted chart shows on its date axis (x) and price axis (y). */
   axisLabels(): Promise<{ x: string[]; y: string[] }>;
+  /** Where the mounted chart draws its date labels and the amCharts logo, and its size. */
+  dateLabelGeometry(): Promise<ReturnType<typeof dateLabelGeometry>>;
   randomWalk: typeof randomWalk;
   randomBars: typeof randomBars;
   tradingDayTimes: typeof tradingDayTimes;
@@ -106,6 +109,10 @@ window.chartHarness = {
   async axisLabels() {
     const { visibleAxisLabels } = await import('../amcharts-engine.ts');
     return visibleAxisLabels();
+  },
+  async dateLabelGeometry() {
+    const { dateLabelGeometry } = await import('../amcharts-engine.ts');
+    return dateLabelGeometry();
   },
   randomWalk,
   randomBars,
