@@ -2,6 +2,7 @@
  * The demo's own pages (DESIGN §7): the index of the demo, the /elements/ catalog and, outside
  * production, the /test/ pages of the browser tests. The domains' pages are in their folders.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +32,18 @@ import {
   testMalformedPageBody,
   testMalformedPageElements,
   testSingleElementPage,
+  testStrictCspBody,
 } from './templates/test-pages.ts';
+
+/** The strict policy of issue 11 (#32): scripts and styles from the site or with the page's nonce. */
+export function strictCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "object-src 'none'",
+  ].join('; ');
+}
 
 const PAGE = { page: true } as const;
 
@@ -152,6 +164,25 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
         title: `Test: ${tag} alone`,
         pageData: buildStockPageData(pageContext(ctx, request, lang), sber, 1),
         ...testSingleElementPage(tag),
+      });
+    });
+
+    // Every element of the build under a strict CSP (issue 11 #32): nothing inline runs or styles
+    // without the nonce, fresh for each request.
+    app.get('/test/strict-csp/', { config: PAGE }, async (request, reply) => {
+      const elements = elementCatalog(ctx.distDir);
+      if (!elements) throw new HttpError(503, 'The element build has no manifest');
+      const lang = pageLang(request, reply);
+      const sber = ctx.repo.stock(DEMO_STOCKS.sber);
+      if (!sber) throw new HttpError(404, 'The demo stock is missing');
+      const nonce = randomBytes(18).toString('base64');
+      reply.header('Content-Security-Policy', strictCsp(nonce));
+      return sendPage(ctx, request, reply, lang, {
+        title: 'Test: every element under a strict CSP',
+        pageData: buildStockPageData(pageContext(ctx, request, lang), sber, 1),
+        elements: catalogElements(elements),
+        body: testStrictCspBody(catalogElements(elements)),
+        nonce,
       });
     });
 

@@ -14,6 +14,7 @@ import {
   type StockPageData,
   type UserGlobals,
 } from './types.ts';
+import { link } from './links.ts';
 import {
   arrayOf,
   boolean,
@@ -25,6 +26,7 @@ import {
   optional,
   record,
   string,
+  ValidationError,
   type Check,
 } from './validate.ts';
 
@@ -42,6 +44,21 @@ const table = optional<ServerTable>(
 );
 const list = optional(arrayOf(record), []);
 const text = optional(string, '');
+
+/**
+ * An optional address (API path, export link): one the link allow-list refuses (`javascript:`,
+ * `data:`…) is ignored with a console warning naming the field, so only what needs it is off.
+ */
+const optionalLink: Check<string | undefined> = (v, path) => {
+  if (v === undefined) return undefined;
+  try {
+    return link(v, path);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    console.warn(`fin-elements: ${error.message}; the address is ignored`);
+    return undefined;
+  }
+};
 
 /** SPEC §3 "Page data" of the stock page: optional fields get their defaults, ids may come as digit strings. */
 export const checkStockPageData = object<StockPageData>({
@@ -68,8 +85,8 @@ export const checkStockPageData = object<StockPageData>({
   excelGraphTableEndDate: text,
   hideGraph: optional(boolean, false),
   excelExportAccess: optional(boolean, false),
-  tradingsLink: optional<string | undefined>(string, undefined),
-  archiveExportLink: optional<string | undefined>(string, undefined),
+  tradingsLink: optionalLink,
+  archiveExportLink: optionalLink,
   intradayAvailable: optional<boolean | undefined>(boolean, undefined),
   error: optional(nullable(string), null),
 });

@@ -36,6 +36,33 @@ describe('readStockPageData', () => {
     expect(data.excelExportAccess).toBe(false);
   });
 
+  it('ignores an address field the link allow-list refuses, naming the field on the console', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      '\tjavascript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+    ]) {
+      page(
+        block('fin-page-data', JSON.stringify({ ...validStock, archiveExportLink: bad, tradingsLink: bad })),
+      );
+      const data = readStockPageData();
+      expect(data.archiveExportLink, JSON.stringify(bad)).toBeUndefined();
+      expect(data.tradingsLink).toBeUndefined();
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('tradingsLink: expected a relative'));
+      expect(warn).toHaveBeenLastCalledWith(
+        expect.stringContaining('archiveExportLink: expected a relative'),
+      );
+    }
+    page(
+      block('fin-page-data', JSON.stringify({ ...validStock, archiveExportLink: '/export/?from=%from%' })),
+    );
+    expect(readStockPageData().archiveExportLink).toBe('/export/?from=%from%');
+    warn.mockRestore();
+  });
+
   it('names the field and what was expected when a field is wrong', () => {
     page(block('fin-page-data', JSON.stringify({ ...validStock, stockId: 'abc' })));
     expect(() => readStockPageData()).toThrow(

@@ -7,6 +7,7 @@
  * instance (cheap for many tables) and are allowed under a strict CSP, unlike inline `<style>`.
  */
 import { createContext, useContext, useInsertionEffect } from 'react';
+import { cspNonce } from '../core/csp.ts';
 
 export type StyleLayer = 'base' | 'widget' | 'element';
 const LAYERS: readonly StyleLayer[] = ['base', 'widget', 'element'];
@@ -47,6 +48,9 @@ export class StyleScope {
     }
     // Browsers without constructed sheets: <style> elements first in the root, in layer order.
     const style = document.createElement('style');
+    // A page under a strict CSP allows only nonced <style> elements.
+    const nonce = cspNonce();
+    if (nonce) style.nonce = nonce;
     style.textContent = css;
     const next = ordered[ordered.indexOf(css) + 1];
     const before = [...this.root.querySelectorAll('style[data-fin-style]')].find(

@@ -50,6 +50,12 @@ export interface LayoutOptions {
    * key of its text. Default: the page content, "Skip to content".
    */
   skipTo?: SkipTarget;
+  /**
+   * The nonce of a page served under a strict Content-Security-Policy: the page's own inline
+   * style and scripts carry it, and `<meta property="csp-nonce">` hands it to the elements
+   * (src/core/csp.ts) for the `<style>` a library inserts.
+   */
+  nonce?: string;
 }
 
 export interface SkipTarget {
@@ -110,9 +116,14 @@ const LOGOUT_SCRIPT = `
   });
 `;
 
+/** A nonce is base64 (it is written into the page as is). */
+const NONCE = /^[A-Za-z0-9+/_-]+=*$/;
+
 export function renderLayout(opts: LayoutOptions): string {
   const { lang, labels, showLabels, user } = opts;
   const skip = opts.skipTo ?? SKIP_TO_CONTENT;
+  if (opts.nonce !== undefined && !NONCE.test(opts.nonce)) throw new Error('A CSP nonce is base64');
+  const nonce = opts.nonce === undefined ? '' : trusted(` nonce="${opts.nonce}"`);
   const t = (key: string) => labels.text(lang, key, showLabels);
   const globals = userGlobals(user);
   const scripts = [...new Set((opts.elements ?? []).map((element) => element.script))];
@@ -135,12 +146,13 @@ export function renderLayout(opts: LayoutOptions): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${opts.title}</title>
-        <style>
+        ${opts.nonce === undefined ? null : html`<meta property="csp-nonce"${nonce} />`}
+        <style${nonce}>
           ${trusted(STYLE + TABLE_BOX_STYLE)}
         </style>
         ${modulePreloads(scripts).map((href) => html`<link rel="modulepreload" href="${href}" /> `)}
         ${pageDataBlock} ${jsonScript('fin-user', { ...globals, sid: opts.sid })}
-        <script>
+        <script${nonce}>
           ${trusted(legacyGlobals)};
         </script>
       </head>
@@ -180,12 +192,12 @@ export function renderLayout(opts: LayoutOptions): string {
         <div id="${CONTENT_ID}" tabindex="-1">${opts.body}</div>
         ${
           user
-            ? html`<script>
+            ? html`<script${nonce}>
                 ${trusted(LOGOUT_SCRIPT)};
               </script>`
             : null
         }
-        ${scripts.map((src) => html`<script type="module" src="${src}"></script> `)}
+        ${scripts.map((src) => html`<script type="module" src="${src}"${nonce}></script> `)}
       </body>
     </html> `;
   return page.value;

@@ -39,3 +39,15 @@ export function testSingleElementPage(tag: string): { elements: PageElement[]; b
     </main>`,
   };
 }
+
+/** Every element of the build (the /elements/ examples) on one page served under a strict CSP. */
+export function testStrictCspBody(elements: PageElement[]): SafeHtml {
+  return html`<main>
+    <h1>Test: every element under a strict CSP</h1>
+    <p class="muted" lang="en">
+      Served with <code>Content-Security-Policy</code>: scripts and styles only from this site or with the
+      page's nonce. Every element must render without a violation.
+    </p>
+    ${elementsBlock(elements)}
+  </main>`;
+}

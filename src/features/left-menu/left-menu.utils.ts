@@ -4,7 +4,7 @@
  * section is current for a scroll position.
  */
 import { STOCK_PAGE_MENU_SECTIONS, stockSectionLabelKey } from '../../contract/page-sections.ts';
-import { safeHref } from '../../core/links.ts';
+import { safeHref } from '../../contract/links.ts';
 
 /** The label (module `stock`) of a stock page section. */
 export const menuLabelKey = stockSectionLabelKey;

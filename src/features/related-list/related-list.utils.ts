@@ -3,7 +3,7 @@
  * (`emitentSharesStocksList`), its bonds (`emitentSharesBondsList`) and the indexes holding the
  * stock (`indexesList`), read into links.
  */
-import { safeHref } from '../../core/links.ts';
+import { safeHref } from '../../contract/links.ts';
 import type { StockPageData } from '../../contract/types.ts';
 
 export const RELATED_KINDS = ['stocks', 'bonds', 'indexes'] as const;

@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { isPaid } from '../../core/access.ts';
+import { safeHref } from '../../contract/links.ts';
 import { COMPARISON_SEARCH_URLS } from '../../contract/search.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
 import { formatNumber } from '../../core/format.ts';
@@ -113,8 +114,10 @@ function compareDetail(compared: readonly ComparedItem[]) {
 
 /** Starts a download the way a click on a link would (SPEC §5 auto-click export). */
 function startDownload(url: string): void {
+  const href = safeHref(url);
+  if (href === null) return;
   const link = document.createElement('a');
-  link.href = url;
+  link.href = href;
   link.download = '';
   link.rel = 'noopener';
   link.click();
@@ -409,7 +412,7 @@ export function StockChart({
         <p className="sc__prompt" part="prompt" role="status" data-prompt="export-link">
           <span>
             {t('chart:export_large').replace('{total}', formatNumber(state.exportLink.total, 0))}{' '}
-            <a href={state.exportLink.url} download onClick={store.closeExportLink}>
+            <a href={safeHref(state.exportLink.url) ?? undefined} download onClick={store.closeExportLink}>
               {t('chart:export_download')}
             </a>
           </span>

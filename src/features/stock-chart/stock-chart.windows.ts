@@ -16,6 +16,7 @@ import { createResource, type ResourceState } from '../../core/resource.ts';
 import type { InstrumentState } from '../../core/stores/instrument.ts';
 import { selectPeriod, setPeriodDates } from '../../core/stores/period.ts';
 import { parseDisplayDate } from '../../contract/calendar.ts';
+import { safeHref } from '../../contract/links.ts';
 import { DEFAULT_PERIOD_ID, periodWindow, type ChartPeriod } from '../../contract/period.ts';
 import type { TradingField, TradingSeries, TradingsAnswer } from '../../contract/stocks.ts';
 import type { TradingGround, UserGlobals } from '../../contract/types.ts';
@@ -55,7 +56,7 @@ export function chartContext(instrument: InstrumentState, user: UserGlobals): St
     stringId: page.stringId,
     tradingGrounds: page.tradingGrounds,
     tradingsLink: page.tradingsLink || DEFAULT_TRADINGS_LINK,
-    archiveExportLink: page.archiveExportLink || null,
+    archiveExportLink: safeHref(page.archiveExportLink),
     excelExportAccess: page.excelExportAccess,
     lastDate: page.excelDefaultEnd,
     hideGraph: page.hideGraph,

@@ -3,7 +3,7 @@
  * `back=` with the page the visitor is on, so signing in returns them there; an address given by
  * the page (`login-url`, `access-url`) goes through the same link check as any other.
  */
-import { safeHref } from '../../core/links.ts';
+import { safeHref } from '../../contract/links.ts';
 
 export const DEFAULT_LOGIN_URL = '/login/';
 /** SPEC §2: the access page. */

@@ -57,6 +57,7 @@ import {
   type IValueAxisDataItem,
 } from '@amcharts/amcharts5/xy';
 import { axisFormat, formatAxisValue, formatNumber, type AxisFormat } from '../../core/format.ts';
+import { cspNonce } from '../../core/csp.ts';
 import { decimateLine, decimateOhlc, lineBudget, windowColumns, type PixelWindow } from './chart.decimate.ts';
 import type { ChartFlag, ChartPoint, LineSeriesInput, OhlcBar, PriceChartView } from './chart.types.ts';
 import {
@@ -333,6 +334,8 @@ export async function createChartEngine(
 ): Promise<ChartEngine> {
   // useSafeResolution would lower the pixel ratio on some devices; we draw few points, keep it sharp.
   const root = Root.new(element, { useSafeResolution: false, accessible: false });
+  // amCharts' dynamically created <style> elements need the page's nonce under a strict CSP.
+  root.nonce = cspNonce();
   root.setThemes([]);
   root.utc = true;
   root.locale = { ...root.locale, _thousandSeparator: '\u202f', _decimalSeparator: '.' };

@@ -35,6 +35,7 @@ import type {
   TableSort,
 } from './data-table.types.ts';
 import { useStyles } from '../../runtime/styles.ts';
+import { safeHref } from '../../contract/links.ts';
 import css from './data-table.css?inline';
 
 /** Row height assumed until a rendered row has been measured (and where nothing can be measured). */
@@ -749,7 +750,7 @@ function LockedMessage({
       ref={ref}
     >
       <span>{t(auth ? 'common:need_auth' : 'common:need_get_access')}</span>
-      <a href={auth ? locked.loginUrl : locked.accessUrl}>
+      <a href={safeHref(auth ? locked.loginUrl : locked.accessUrl) ?? undefined}>
         {t(auth ? 'common:login' : 'widgets:get_access')}
       </a>
     </div>

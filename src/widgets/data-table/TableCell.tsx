@@ -15,7 +15,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { safeHref } from '../../core/links.ts';
+import { safeHref } from '../../contract/links.ts';
 import { cellText, cutText, isCellObject } from './data-table.model.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import cellCss from './table-cell.css?inline';

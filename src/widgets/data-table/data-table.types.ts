@@ -9,7 +9,7 @@ export type CellObject = {
   val: string | number | null;
   /** Shown as the cell's title attribute. */
   title?: string;
-  /** The value links here (http(s), mailto, tel or relative addresses only: core/links.ts). */
+  /** The value links here (http(s), mailto, tel or relative addresses only: contract/links.ts). */
   lnk?: string;
   /** Shown as a small info button next to the value, its text in a tooltip (hover, focus, tap). */
   info?: string;

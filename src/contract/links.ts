@@ -1,7 +1,10 @@
 /**
- * Links built from server or page data (table cells, related lists, menus): one check for every
- * `href` we did not write ourselves, so a `javascript:` address never becomes a link.
+ * Links built from server or page data (table cells, related lists, menus, export links, the
+ * log-in and access addresses a page gives): one check for every `href` or navigation we did not
+ * write ourselves, so a `javascript:` address never becomes a link. It lives in the contract so
+ * every layer (and the page-data check) uses the same list.
  */
+import { ValidationError, type Check } from './validate.ts';
 
 /** Schemes a link from data may use; an address without a scheme (relative, `#…`, `?…`) is kept too. */
 const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
@@ -25,3 +28,11 @@ export function safeHref(value: unknown): string | null {
   const scheme = SCHEME.exec(href.replace(WHITESPACE, ''))?.[1];
   return scheme === undefined || ALLOWED_SCHEMES.has(scheme.toLowerCase()) ? href : null;
 }
+
+/** The page-data check of an address field: a refused address names the field (contract/validate.ts). */
+export const link: Check<string> = (v, path) => {
+  if (typeof v !== 'string') throw new ValidationError(path, 'a string', v);
+  const href = safeHref(v);
+  if (href === null) throw new ValidationError(path, 'a relative, http(s), mailto or tel address', v);
+  return href;
+};
