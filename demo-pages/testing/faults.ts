@@ -38,8 +38,19 @@ export function isDataCall(request: Request): boolean {
 
 /** The data calls the page at `url` makes on a normal load of `tag`, in the order first made. */
 export async function discoverCalls(page: Page, url: string, tag: string): Promise<Call[]> {
+  return (await discoverLoad(page, url, tag)).calls;
+}
+
+/** The data calls of a normal load, and how many other calls (labels) under /api/ it made. */
+export async function discoverLoad(
+  page: Page,
+  url: string,
+  tag: string,
+): Promise<{ calls: Call[]; otherCalls: number }> {
   const calls = new Map<string, Call>();
+  let otherCalls = 0;
   const listener = (request: Request) => {
+    if (!isDataCall(request) && new URL(request.url()).pathname.startsWith('/api/')) otherCalls += 1;
     if (!isDataCall(request)) return;
     const call = { method: request.method(), path: new URL(request.url()).pathname };
     calls.set(callName(call), call);
@@ -50,7 +61,7 @@ export async function discoverCalls(page: Page, url: string, tag: string): Promi
   if (!(await settled(page, tag))) throw new Error(`${tag} stays loading on a normal load of ${url}`);
   await page.waitForLoadState('networkidle');
   page.off('request', listener);
-  return [...calls.values()];
+  return { calls: [...calls.values()], otherCalls };
 }
 
 export const FAULT_KINDS = [
@@ -178,7 +189,7 @@ export function labelTexts(lang: Lang): Set<string> {
 export const label = (module: string, key: string, lang: Lang): string => LABELS[module]![key]![lang];
 
 /** Waits until the element has left its loading state; false when it never does (a problem). */
-async function settled(page: Page, tag: string, timeoutMs = 8000): Promise<ElementView | null> {
+export async function settled(page: Page, tag: string, timeoutMs = 5000): Promise<ElementView | null> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const view = await readView(page, tag);
@@ -206,6 +217,8 @@ export interface FaultCase {
   lang: Lang;
   /** What the element shows on a normal load in this language (the view a retry must bring back). */
   normal: ElementView;
+  /** How many other calls (labels) a normal load makes: a hang waits for them before the clock jumps. */
+  otherCalls?: number;
 }
 
 /**
@@ -227,7 +240,11 @@ export async function faultProblems(page: Page, fault: FaultCase): Promise<strin
   // client's timeout, or they time out too.
   const inFlight = new Set<Request>();
   const onRequest = (request: Request) => void inFlight.add(request);
-  const onDone = (request: Request) => void inFlight.delete(request);
+  let othersDone = 0;
+  const onDone = (request: Request) => {
+    inFlight.delete(request);
+    if (!isDataCall(request) && new URL(request.url()).pathname.startsWith('/api/')) othersDone += 1;
+  };
   page.on('request', onRequest);
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
@@ -244,6 +261,7 @@ export async function faultProblems(page: Page, fault: FaultCase): Promise<strin
     await page.goto(`${fault.url}${fault.url.includes('?') ? '&' : '?'}lang=${lang}`);
     if (kind === 'hang' || kind === 'slow') await heldPromise;
     if (kind === 'hang') {
+      await expect.poll(() => othersDone).toBeGreaterThanOrEqual(fault.otherCalls ?? 0);
       await expect.poll(() => [...inFlight].filter((request) => request !== heldRequest).length).toBe(0);
       await page.clock.runFor(DEFAULT_TIMEOUT_MS + 1000);
     }
@@ -289,6 +307,8 @@ export async function faultProblems(page: Page, fault: FaultCase): Promise<strin
         problems.push(`the retry does not bring the data back: "${after.text.slice(0, 120)}"`);
     }
   } finally {
+    // Errors thrown by tasks the fault queued (a handler's setTimeout) reach the listener first.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => undefined);
     await unroute();
     page.off('pageerror', onError);
     page.off('request', onRequest);
