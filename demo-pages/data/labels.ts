@@ -34,9 +34,11 @@ export const LABELS: LabelModules = {
   profile,
   common: {
     ...common,
-    // The elements carry these two themselves, for when the labels call fails: one source.
+    // The elements carry these themselves, for when the labels call fails: one source.
     error_load: FALLBACK_LABELS['common:error_load']!,
     error_page_data: FALLBACK_LABELS['common:error_page_data']!,
+    error_timeout: FALLBACK_LABELS['common:error_timeout']!,
+    retry: FALLBACK_LABELS['common:retry']!,
   },
   pd,
   auth,

@@ -1,6 +1,6 @@
 /**
  * The few texts an element must be able to say when even the labels call failed: that it could
- * not load. Everything else comes from /api/labels/ (SPEC §8: a missing label shows `{{key}}`).
+ * not load (or got no answer in time), with the retry button. Everything else comes from /api/labels/ (SPEC §8: a missing label shows `{{key}}`).
  */
 import type { Lang } from './types.ts';
 
@@ -28,5 +28,29 @@ export const FALLBACK_LABELS: Record<string, Record<Lang, string>> = {
     ukr: 'Дані сторінки пошкоджені:',
     fra: 'Les données de la page sont invalides :',
     tur: 'Sayfa verileri bozuk:',
+  },
+  'common:error_timeout': {
+    rus: 'Сервер не отвечает',
+    eng: 'The server is not responding',
+    pol: 'Serwer nie odpowiada',
+    ita: 'Il server non risponde',
+    deu: 'Der Server antwortet nicht',
+    esp: 'El servidor no responde',
+    chn: '服务器无响应',
+    ukr: 'Сервер не відповідає',
+    fra: 'Le serveur ne répond pas',
+    tur: 'Sunucu yanıt vermiyor',
+  },
+  'common:retry': {
+    rus: 'Повторить',
+    eng: 'Retry',
+    pol: 'Ponów',
+    ita: 'Riprova',
+    deu: 'Erneut versuchen',
+    esp: 'Reintentar',
+    chn: '重试',
+    ukr: 'Повторити',
+    fra: 'Réessayer',
+    tur: 'Tekrar dene',
   },
 };

@@ -28,6 +28,7 @@ import {
   string,
   ValidationError,
   type Check,
+  type Shape,
 } from './validate.ts';
 
 const lang = optional(oneOf<Lang>(LANGUAGES), DEFAULT_LANG);
@@ -61,7 +62,7 @@ const optionalLink: Check<string | undefined> = (v, path) => {
 };
 
 /** SPEC §3 "Page data" of the stock page: optional fields get their defaults, ids may come as digit strings. */
-export const checkStockPageData = object<StockPageData>({
+const stockPageShape: Shape<StockPageData> = {
   lang,
   stockId: integer,
   groundId: integer,
@@ -89,7 +90,51 @@ export const checkStockPageData = object<StockPageData>({
   archiveExportLink: optionalLink,
   intradayAvailable: optional<boolean | undefined>(boolean, undefined),
   error: optional(nullable(string), null),
-});
+};
+
+export const checkStockPageData = object<StockPageData>(stockPageShape);
+
+/** An optional page-data field that failed its check: the field, and what is wrong with it. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * A block's check where a malformed optional field does not fail the block: the field gets its
+ * default and is listed, so only the elements that need it say so (naming it) and the others
+ * render. A malformed required field (the stock, the ground) still fails the whole block.
+ */
+export function checkWithProblems<T>(
+  shape: Shape<T>,
+): (value: unknown) => { data: T; problems: FieldProblem[] } {
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new ValidationError('', 'an object', value);
+    const source = value as Record<string, unknown>;
+    const data: Record<string, unknown> = {};
+    const problems: FieldProblem[] = [];
+    for (const key of Object.keys(shape) as Array<keyof T & string>) {
+      try {
+        data[key] = shape[key](source[key], key);
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        let fallback: unknown;
+        try {
+          fallback = shape[key](undefined, key); // an optional field's default
+        } catch {
+          throw error; // required
+        }
+        data[key] = fallback;
+        problems.push({ field: key, message: error.message });
+      }
+    }
+    return { data: data as T, problems };
+  };
+}
+
+/** The stock page data with its malformed optional fields set aside (checkWithProblems). */
+export const checkStockPageDataFields = checkWithProblems(stockPageShape);
 
 const issuerPriceDynamics = object<IssuerPriceDynamics>({
   absoluteMinPrice: maskedValue,

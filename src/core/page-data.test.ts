@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PageDataError, pageLang, readIssuerPageData, readStockPageData, readUser } from './page-data.ts';
+import {
+  PageDataError,
+  pageLang,
+  readIssuerPageData,
+  readStockPageBlock,
+  readStockPageData,
+  readUser,
+} from './page-data.ts';
+import { resetPageData, stockPageStore } from './stores/page.ts';
 
 const validStock = {
   lang: 'eng',
@@ -171,5 +179,45 @@ describe('pageLang', () => {
     expect(pageLang()).toBe('chn');
     document.documentElement.lang = '';
     expect(pageLang()).toBe('rus');
+  });
+});
+
+describe('one malformed optional field of a block', () => {
+  const badTable = { ...validStock, exchangeTable: 'oops', branchId: 'x' };
+
+  it('gets its default and is named, so the block still reads', () => {
+    page(block('fin-page-data', JSON.stringify(badTable)));
+    const { data, problems } = readStockPageBlock();
+    expect(data.exchangeTable).toEqual({ data: [], fields: [] });
+    expect(data.branchId).toBeNull();
+    expect(data.stockId).toBe(12);
+    expect(problems.map(({ field }) => field)).toEqual(['branchId', 'exchangeTable']);
+    expect(problems[1]!.error.message).toBe('#fin-page-data: exchangeTable: expected an object, got "oops"');
+    // The strict check (the server's own tests) still refuses the block.
+    expect(() => readStockPageData()).toThrow(PageDataError);
+  });
+
+  it('a malformed required field still fails the whole block', () => {
+    page(block('fin-page-data', JSON.stringify({ ...badTable, stockId: 'abc' })));
+    expect(() => readStockPageBlock()).toThrow('#fin-page-data: stockId: expected an integer, got "abc"');
+  });
+
+  it('the block store is ok, with the problems listed for the elements that need the fields', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    page(block('fin-page-data', JSON.stringify(badTable)));
+    resetPageData();
+    const store = stockPageStore();
+    const stop = store.listen(() => {});
+    const state = store.get();
+    expect(state.status).toBe('ok');
+    expect(state.status === 'ok' && state.problems?.map(({ field }) => field)).toEqual([
+      'branchId',
+      'exchangeTable',
+    ]);
+    expect(console.error).toHaveBeenCalledWith(
+      'fin-elements: #fin-page-data: exchangeTable: expected an object, got "oops"',
+    );
+    stop();
+    vi.restoreAllMocks();
   });
 });

@@ -6,6 +6,7 @@ import {
   ANONYMOUS,
   checkIssuerPageData,
   checkStockPageData,
+  checkStockPageDataFields,
   checkUserGlobals,
 } from '../contract/page-data.ts';
 import {
@@ -56,6 +57,36 @@ function validated<T>(selector: string, check: Check<T>, root?: ParentNode): T {
 
 export function readStockPageData(selector = DEFAULT_PAGE_DATA_SELECTOR, root?: ParentNode): StockPageData {
   return validated(selector, checkStockPageData, root);
+}
+
+/** A malformed optional field of a block: the elements that need it say this error. */
+export interface PageFieldProblem {
+  field: string;
+  error: PageDataError;
+}
+
+/**
+ * The stock page data of a block, with its malformed optional fields set aside: each gets its
+ * default and is listed, so one bad optional field disables only the elements that need it.
+ */
+export function readStockPageBlock(
+  selector = DEFAULT_PAGE_DATA_SELECTOR,
+  root?: ParentNode,
+): { data: StockPageData; problems: PageFieldProblem[] } {
+  const raw = readJsonBlock(selector, root);
+  try {
+    const { data, problems } = checkStockPageDataFields(raw);
+    return {
+      data,
+      problems: problems.map(({ field, message }) => ({
+        field,
+        error: new PageDataError(selector, message),
+      })),
+    };
+  } catch (error) {
+    if (error instanceof ValidationError) throw new PageDataError(selector, error.message);
+    throw error;
+  }
 }
 
 export function readIssuerPageData(selector = DEFAULT_PAGE_DATA_SELECTOR, root?: ParentNode): IssuerPageData {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ValidationError } from '../../contract/validate.ts';
 import { ApiError, getJson, postJson, request, setCsrfToken } from './client.ts';
 
 function answer(body: string, status = 200) {
@@ -118,5 +119,36 @@ describe('api client', () => {
     );
     expect(sent).toEqual([null, 'tok-2']);
     setCsrfToken(null);
+  });
+});
+
+describe('api client: answer checks', () => {
+  const check = (v: unknown, path: string) => {
+    if (!Array.isArray(v)) throw new ValidationError(path, 'a list', v);
+    return v as number[];
+  };
+
+  it('a wrong-shape answer is a json ApiError naming what was expected', async () => {
+    vi.stubGlobal('fetch', answer('{}'));
+    expect(await failure(getJson('/api/x/', { check }))).toMatchObject({
+      kind: 'json',
+      message: 'Malformed answer: expected a list, got an object',
+    });
+    vi.stubGlobal('fetch', answer('null'));
+    expect(await failure(getJson('/api/x/', { check }))).toMatchObject({ kind: 'json' });
+  });
+
+  it('an empty body is the call’s empty value (no data), or goes to the check as null', async () => {
+    vi.stubGlobal('fetch', answer(''));
+    await expect(getJson('/api/x/', { check, empty: () => [] })).resolves.toEqual([]);
+    expect(await failure(getJson('/api/x/', { check }))).toMatchObject({ kind: 'json' });
+  });
+
+  it('an HTTP error stays an HTTP error, not a shape error', async () => {
+    vi.stubGlobal('fetch', answer('', 500));
+    expect(await failure(getJson('/api/x/', { check, empty: () => [] }))).toMatchObject({
+      kind: 'http',
+      status: 500,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { readUser } from '../page-data.ts';
+import { ValidationError, type Check } from '../../contract/validate.ts';
 
 /**
  * The one fetch wrapper every call goes through: cancellable, with a timeout, and with failures
@@ -29,7 +30,7 @@ export function toApiError(error: unknown, url = ''): ApiError {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-export interface RequestOptions {
+export interface RequestOptions<T = unknown> {
   method?: 'GET' | 'POST';
   /** Query parameters; undefined and null values are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
@@ -42,6 +43,14 @@ export interface RequestOptions {
   csrf?: boolean;
   /** Statuses other than 2xx that are answers, not failures (the tradings call's 206 is 2xx already). */
   acceptStatus?: number[];
+  /**
+   * The contract check of the answer (contract/answers.ts): an answer of another shape (null, `{}`
+   * for a list) is an ApiError of kind `json` naming the field, shown as a load error with retry,
+   * never a crash inside the element.
+   */
+  check?: Check<T>;
+  /** What an empty body means for this call (no data); without it an empty body goes to `check` as null. */
+  empty?: () => T;
 }
 
 export interface ApiResponse<T> {
@@ -77,7 +86,7 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return path.startsWith('http') || apiBase ? url.href : `${url.pathname}${url.search}`;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
   const url = buildUrl(path, options.query);
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -137,21 +146,34 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         data,
       );
     }
-    return { status: response.status, data: data as T };
+    if (text === '' && options.empty && response.ok)
+      return { status: response.status, data: options.empty() };
+    if (!options.check) return { status: response.status, data: data as T };
+    try {
+      return { status: response.status, data: options.check(data, '') };
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      throw new ApiError(
+        'json',
+        url,
+        `Malformed answer: ${error.message.replace(/^: /, '')}`,
+        response.status,
+      );
+    }
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 }
 
-export async function getJson<T>(path: string, options: Omit<RequestOptions, 'method'> = {}): Promise<T> {
+export async function getJson<T>(path: string, options: Omit<RequestOptions<T>, 'method'> = {}): Promise<T> {
   return (await request<T>(path, { ...options, method: 'GET' })).data;
 }
 
 export async function postJson<T>(
   path: string,
   body: unknown,
-  options: Omit<RequestOptions, 'method' | 'body'> = {},
+  options: Omit<RequestOptions<T>, 'method' | 'body'> = {},
 ): Promise<T> {
   return (await request<T>(path, { ...options, method: 'POST', body })).data;
 }

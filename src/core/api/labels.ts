@@ -1,5 +1,6 @@
 /** GET /api/labels/{module}/ (SPEC §7). */
 import type { Lang, LabelMap } from '../../contract/types.ts';
+import { checkLabels } from '../../contract/answers.ts';
 import { getJson } from './client.ts';
 
 export function fetchLabels(
@@ -11,5 +12,6 @@ export function fetchLabels(
   return getJson<LabelMap>(`/api/labels/${encodeURIComponent(module)}/`, {
     query: { lang, show_labels: showLabels ? 1 : undefined },
     signal,
+    check: checkLabels,
   });
 }

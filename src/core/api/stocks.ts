@@ -17,6 +17,16 @@ import type {
 } from '../../contract/stocks.ts';
 import { TRADING_FIELDS } from '../../contract/stocks.ts';
 import type { StockPriceDynamics } from '../../contract/types.ts';
+import {
+  checkFullInfoTable,
+  checkHolders,
+  checkMarketTable,
+  checkPriceDynamics,
+  emptyFullInfoTable,
+  emptyHolders,
+  emptyMarketTable,
+  emptyPriceDynamics,
+} from '../../contract/answers.ts';
 import { ApiError, getJson, postJson, request } from './client.ts';
 
 export function fetchPriceDynamics(
@@ -24,7 +34,11 @@ export function fetchPriceDynamics(
   groundId: number,
   signal?: AbortSignal,
 ): Promise<StockPriceDynamics> {
-  return getJson<StockPriceDynamics>(`/api/stocks/${stockId}/${groundId}/price-dynamics/`, { signal });
+  return getJson(`/api/stocks/${stockId}/${groundId}/price-dynamics/`, {
+    signal,
+    check: checkPriceDynamics,
+    empty: emptyPriceDynamics,
+  });
 }
 
 /**
@@ -130,7 +144,11 @@ export function fetchTradingsFullInfo(
   groundId: number,
   signal?: AbortSignal,
 ): Promise<TradingFullInfoTable> {
-  return getJson(`/api/stocks/get-tradings-full-info-table/${stockId}/${groundId}/`, { signal });
+  // No empty value: an empty answer does not say the stock's last date, which the periods need.
+  return getJson(`/api/stocks/get-tradings-full-info-table/${stockId}/${groundId}/`, {
+    signal,
+    check: checkFullInfoTable,
+  });
 }
 
 /** Any window, DD.MM.YYYY (POST). */
@@ -140,7 +158,11 @@ export function createTradingsFullInfo(
   body: { dateFrom: string; dateTo: string },
   signal?: AbortSignal,
 ): Promise<TradingFullInfoTable> {
-  return postJson(`/api/stocks/${stockId}/${groundId}/createTableTradingFullInfo/`, body, { signal });
+  return postJson(`/api/stocks/${stockId}/${groundId}/createTableTradingFullInfo/`, body, {
+    signal,
+    check: checkFullInfoTable,
+    empty: () => emptyFullInfoTable(body.dateFrom, body.dateTo),
+  });
 }
 
 /** The archive Excel link of the page data with its %from% and %to% filled in (DD.MM.YYYY). */
@@ -149,7 +171,7 @@ export function archiveExportUrl(template: string, from: string, to: string): st
 }
 
 export function fetchHolders(stockId: number, signal?: AbortSignal): Promise<HoldersAnswer> {
-  return getJson(`/api/stocks/get-holders/${stockId}/`, { signal });
+  return getJson(`/api/stocks/get-holders/${stockId}/`, { signal, check: checkHolders, empty: emptyHolders });
 }
 
 /** branchId 0 = every branch; at most 10 rows. */
@@ -159,7 +181,11 @@ export function fetchLeaders(
   type: typeof LEADERS_GROWING | typeof LEADERS_FALLING,
   signal?: AbortSignal,
 ): Promise<MarketTable<LeaderRow>> {
-  return getJson(`/api/stocks/get-growing-leaders/${branchId}/${groundId}/${type}/`, { signal });
+  return getJson(`/api/stocks/get-growing-leaders/${branchId}/${groundId}/${type}/`, {
+    signal,
+    check: checkMarketTable<LeaderRow>,
+    empty: emptyMarketTable<LeaderRow>,
+  });
 }
 
 export function fetchCapitalization(
@@ -167,7 +193,11 @@ export function fetchCapitalization(
   groundId: number,
   signal?: AbortSignal,
 ): Promise<MarketTable<CapitalizationRow>> {
-  return getJson(`/api/stocks/get-capitalization/${branchId}/${groundId}/`, { signal });
+  return getJson(`/api/stocks/get-capitalization/${branchId}/${groundId}/`, {
+    signal,
+    check: checkMarketTable<CapitalizationRow>,
+    empty: emptyMarketTable<CapitalizationRow>,
+  });
 }
 
 export function fetchIndicators(

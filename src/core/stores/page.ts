@@ -4,14 +4,16 @@ import {
   DEFAULT_PAGE_DATA_SELECTOR,
   PageDataError,
   readIssuerPageData,
-  readStockPageData,
+  readStockPageBlock,
+  type PageFieldProblem,
 } from '../page-data.ts';
 import type { IssuerPageData, StockPageData } from '../../contract/types.ts';
 import { initPeriod } from './period.ts';
 
 /** Page data as read from one block: the validated data, or the error to show in its place. */
 export type PageDataState<T> =
-  | { status: 'ok'; data: T }
+  /** `problems`: optional fields that were malformed and got their defaults (only their users fail). */
+  | { status: 'ok'; data: T; problems?: PageFieldProblem[] }
   | { status: 'error'; error: Error }
   /** The page has no such block: an error only for an element that needs it (not for one given stock-id). */
   | { status: 'missing'; error: PageDataError }
@@ -22,7 +24,7 @@ const cache = new Map<string, WritableAtom<PageDataState<unknown>>>();
 function blockStore<T>(
   kind: string,
   selector: string,
-  read: (selector: string) => T,
+  read: (selector: string) => { data: T; problems?: PageFieldProblem[] },
   /** Runs with the data when the block has been read (in the same batch as the read). */
   onRead?: (data: T) => void,
 ): ReadableAtom<PageDataState<T>> {
@@ -40,9 +42,10 @@ function blockStore<T>(
         return;
       }
       try {
-        const data = read(selector);
+        const { data, problems } = read(selector);
+        for (const problem of problems ?? []) console.error(`fin-elements: ${problem.error.message}`);
         batch(() => {
-          state.set({ status: 'ok', data });
+          state.set(problems?.length ? { status: 'ok', data, problems } : { status: 'ok', data });
           onRead?.(data);
         });
       } catch (error) {
@@ -75,7 +78,7 @@ export function stockPageStore(
   return blockStore(
     'stock',
     selector,
-    (s) => readStockPageData(s),
+    (s) => readStockPageBlock(s),
     (data) => startPeriod(data, selector),
   );
 }
@@ -83,7 +86,7 @@ export function stockPageStore(
 export function issuerPageStore(
   selector = DEFAULT_PAGE_DATA_SELECTOR,
 ): ReadableAtom<PageDataState<IssuerPageData>> {
-  return blockStore('issuer', selector, (s) => readIssuerPageData(s));
+  return blockStore('issuer', selector, (s) => ({ data: readIssuerPageData(s) }));
 }
 
 /** The main block of a stock page. */

@@ -65,7 +65,7 @@ export function DividendsTable({
   const mobile = useMemo(() => mobileFields(fields), [fields]);
   const nearest = useMemo(() => nearestDividend(data?.nearestDividend ?? null), [data]);
 
-  const gate = pageDataGate(page, ready, t);
+  const gate = pageDataGate(page, ready, t, ['dividendsTable', 'nearestDividend']);
   if (gate || !table) return gate;
 
   const rows = table.data as TableRow[];

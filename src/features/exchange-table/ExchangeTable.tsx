@@ -78,7 +78,7 @@ export function ExchangeTable({
     [fields, data, t, selectGround],
   );
 
-  const gate = pageDataGate(page, ready, t);
+  const gate = pageDataGate(page, ready, t, ['exchangeTable']);
   if (gate || !data) return gate;
   if (rows.length === 0) return <ElementMessage kind="info">{t('stock:no_data')}</ElementMessage>;
 

@@ -116,8 +116,11 @@ export function Leaders({
   const table = state.status === 'ready' ? state.value : null;
   const columns = useMemo(() => (table ? leadersColumns(table, t) : []), [table, t]);
 
-  if (needsPage && (page.status === 'error' || page.status === 'missing')) {
-    return pageDataGate(page, ready, t);
+  // The page's branch is needed when no attribute gives one (a malformed one would rank another set).
+  const needs = branchId === undefined ? ['branchId'] : [];
+  const fieldProblem = page.status === 'ok' && page.problems?.some(({ field }) => needs.includes(field));
+  if (needsPage && (page.status === 'error' || page.status === 'missing' || fieldProblem)) {
+    return pageDataGate(page, ready, t, needs);
   }
   if (!ready) return <ElementMessage kind="loading">…</ElementMessage>;
 

@@ -6,7 +6,7 @@ import { stockPageStore } from '../../core/stores/page.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { pageDataGate } from '../../runtime/chrome/ElementState.tsx';
 import { ShowMoreList, SHOW_MORE_LIMIT } from '../../widgets/show-more-list/index.ts';
-import { RELATED_KINDS, relatedItems, relatedKind } from './related-list.utils.ts';
+import { RELATED_KINDS, RELATED_SOURCES, relatedItems, relatedKind } from './related-list.utils.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import css from './related-list.css?inline';
 
@@ -49,7 +49,7 @@ export function RelatedList({
       </ElementMessage>
     );
   }
-  const gate = pageDataGate(page, ready, t);
+  const gate = pageDataGate(page, ready, t, [RELATED_SOURCES[kind].field]);
   if (gate || !items) return gate;
   if (empty) return null;
 

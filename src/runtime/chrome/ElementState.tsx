@@ -65,11 +65,20 @@ export function LoadError({
 /**
  * For an element that renders its page data (no call of its own): the message to show instead of
  * its view while the labels or the page data are not there, or when the block is missing or
- * malformed; null when the view can render.
+ * malformed, or one of the optional fields it `needs` is (naming the field; the other elements of
+ * the block render); null when the view can render.
  */
-export function pageDataGate(page: PageDataState<unknown>, ready: boolean, t: Translate): ReactNode | null {
+export function pageDataGate(
+  page: PageDataState<unknown>,
+  ready: boolean,
+  t: Translate,
+  needs: readonly string[] = [],
+): ReactNode | null {
   if (page.status === 'error' || page.status === 'missing')
     return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
+  const problem =
+    page.status === 'ok' ? page.problems?.find(({ field }) => needs.includes(field)) : undefined;
+  if (problem) return <PageDataMessage error={problem.error} logOnce={false} t={t} />;
   if (!ready || page.status !== 'ok') return <ElementMessage kind="loading">…</ElementMessage>;
   return null;
 }
