@@ -125,9 +125,14 @@ function leaderRows(prefix: string, count: number) {
 
 /**
  * Answers the leaders' calls with fixed rows: seven risers, seven fallers (a growing-leaders path
- * ending in /2/) and three giants by capitalisation. Returns the paths called, in order.
+ * ending in /2/) and three giants by capitalisation, or the counts given. Returns the paths
+ * called, in order.
  */
-export async function routeLeaders(page: Page): Promise<string[]> {
+export async function routeLeaders(
+  page: Page,
+  counts: { risers?: number; fallers?: number; giants?: number } = {},
+): Promise<string[]> {
+  const { risers = 7, fallers = 7, giants = 3 } = counts;
   const calls: string[] = [];
   const answer = (rows: unknown[], fields: string[]) => ({
     data: rows,
@@ -142,7 +147,7 @@ export async function routeLeaders(page: Page): Promise<string[]> {
     calls.push(path);
     const falling = path.endsWith('/2/');
     return route.fulfill({
-      json: answer(leaderRows(falling ? 'Faller' : 'Riser', 7), [
+      json: answer(falling ? leaderRows('Faller', fallers) : leaderRows('Riser', risers), [
         'name',
         'tiker',
         'last',
@@ -155,7 +160,7 @@ export async function routeLeaders(page: Page): Promise<string[]> {
   await page.route('**/api/stocks/get-capitalization/**', (route) => {
     calls.push(new URL(route.request().url()).pathname);
     return route.fulfill({
-      json: answer(leaderRows('Giant', 3), ['name', 'tiker', 'last', 'capitalization', 'date']),
+      json: answer(leaderRows('Giant', giants), ['name', 'tiker', 'last', 'capitalization', 'date']),
     });
   });
   return calls;

@@ -165,37 +165,8 @@ test.describe('leaders against the reference server', () => {
   test('a day when nothing rose opens the first tab with rows; a tab the user picks stays', async ({
     page,
   }) => {
-    const calls: string[] = [];
-    const fields = ['name', 'tiker', 'last', 'change', 'volume', 'date'];
-    const answer = (rows: unknown[]) => ({
-      data: rows,
-      fields,
-      fieldsLabels: {},
-      branchId: 1,
-      groundId: 1,
-      currency: 'RUB',
-    });
-    await page.route('**/api/stocks/get-growing-leaders/**', (route) => {
-      const path = new URL(route.request().url()).pathname;
-      calls.push(path);
-      // Nothing rose; two fell.
-      const falling = path.endsWith('/2/');
-      return route.fulfill({
-        json: answer(
-          falling
-            ? [1, 2].map((i) => ({
-                name: `Faller ${i}`,
-                tiker: `F${i}`,
-                last: 100,
-                change: -i,
-                volume: 10,
-                date: '24.11.2026',
-                class: 'down',
-              }))
-            : [],
-        ),
-      });
-    });
+    // Nothing rose; two fell.
+    const calls = await routeLeaders(page, { risers: 0, fallers: 2 });
     await page.goto('/stocks/sber/?lang=eng');
     const block = leaders(page);
     await expect(block.getByRole('tab', { name: 'Top losers' })).toHaveAttribute('aria-selected', 'true');
