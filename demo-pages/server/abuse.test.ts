@@ -140,6 +140,18 @@ describe('CSRF: every state-changing route refuses a missing, wrong or other bro
     expect(failures).toEqual([]);
   });
 
+  it('an anonymous page opened before a server restart still makes its calls (the secret is the database’s)', async () => {
+    const before = await freshApp();
+    const visitor = client(before);
+    const token = await visitor.token();
+    await before.close();
+    const after = client(await freshApp(), visitor.jar);
+    const search = '/api/search/stocks/sber/?lang=eng';
+    expect((await after.post(search, {}, { token })).statusCode).toBe(200);
+    // Positive control: the same call with another token is still refused.
+    expect((await after.post(search, {}, { token: `${token.slice(0, -2)}xx` })).statusCode).toBe(403);
+  });
+
   it('a cross-site form post cannot sign the user out; the page’s own logout can', async () => {
     const app = await freshApp();
     const user = await signIn(app, FREE_PHONE);

@@ -22,7 +22,7 @@ import { registerProfileRoutes } from './profile/profile.routes.ts';
 import { registerSearchPages } from './search/search.pages.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
 import { HttpError, type AppContext } from './shared/context.ts';
-import { CSRF_REFUSAL, CsrfTokens, STATE_CHANGING_METHODS } from './shared/csrf.ts';
+import { CSRF_REFUSAL, csrfSecretOf, CsrfTokens, STATE_CHANGING_METHODS } from './shared/csrf.ts';
 import { openDatabase, readMeta } from './shared/db.ts';
 import { LabelStore } from './shared/labels.ts';
 import { registerLabelRoutes } from './shared/labels.routes.ts';
@@ -85,7 +85,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     repo: new StockRepository(db),
     market: new MarketRepository(db),
     sessions: new SessionStore(db, now),
-    csrf: new CsrfTokens(),
+    csrf: new CsrfTokens(csrfSecretOf(db)),
     login: new LoginService(db, now, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }),
     labels: new LabelStore(db),
     distDir: opts.distDir ?? DEFAULT_DIST_DIR,

@@ -11,6 +11,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from './db.ts';
 import { SESSION_COOKIE_OPTIONS } from './session.ts';
 
 export const CSRF_HEADER = 'x-csrf-token';
@@ -30,8 +31,21 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * The signing secret of anonymous tokens, made once per database and kept in its `meta` table:
+ * sessions live in the database too, so a restarted server still accepts the tokens of the pages
+ * open in visitors' browsers (a secret per process refused every anonymous call after a restart).
+ */
+export function csrfSecretOf(db: Db): Buffer {
+  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('csrfSecret', ?)").run(
+    randomBytes(32).toString('base64url'),
+  );
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'csrfSecret'").get() as { value: string };
+  return Buffer.from(row.value, 'base64url');
+}
+
 export class CsrfTokens {
-  /** `secret`: a fresh one per process by default (anonymous pages opened before a restart reload). */
+  /** `secret`: the database's (csrfSecretOf), or a fresh one for a test. */
   constructor(private readonly secret: Buffer = randomBytes(32)) {}
 
   private signed(visitor: string): string {
