@@ -9,3 +9,4 @@ import './fin-holders.ts';
 import './fin-related-list.ts';
 import './fin-left-menu.ts';
 import './fin-stock-chart.ts';
+import './fin-issuer-reports.ts';

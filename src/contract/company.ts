@@ -134,6 +134,17 @@ export interface RelatedLink {
   url: string | null;
 }
 
+// ─── The issuer reports element ────────────────────────────────────────────────────────────────
+
+/**
+ * The sections of <fin-issuer-reports> in SPEC §2 order ("Issuer page blocks"): IFRS (two data
+ * sources as tabs), RAS, FMP IFRS, multipliers, analytics comments, quarterly report files. The
+ * issuer page shows each in its own page section (`<section id>` = the id), so the page menu
+ * lists them.
+ */
+export const ISSUER_REPORT_SECTIONS = ['ifrs', 'ras', 'fmp', 'multipliers', 'comments', 'quarterly'] as const;
+export type IssuerReportSection = (typeof ISSUER_REPORT_SECTIONS)[number];
+
 // ─── Page data ─────────────────────────────────────────────────────────────────────────────────
 
 export interface IssuerReportTab {
@@ -177,14 +188,14 @@ export interface IssuerReportsPageData extends IssuerPageData {
   hasConsensus: boolean;
   commentsCount: number;
   relatedCount: number;
-  /** Props of <fin-network-graph> (SPEC §3 "Network graph input"). */
+  /** Props of <fin-network-graph> (SPEC §3 "Network graph input"); null when the issuer has no links. */
   graph: {
     mainEmitentId: number;
     title: string;
     exportFileName: string;
     exportTitle: string;
     dataUrl: string;
-  };
+  } | null;
   loginUrl: string;
   accessUrl: string;
 }

@@ -3,6 +3,8 @@
  * The elements run them on every block they read; the reference server's tests run them on what
  * it injects, so the two cannot drift. A failed check names the field (contract/validate.ts).
  */
+import type { IssuerReportsPageData, IssuerReportTab } from './company.ts';
+import type { ReportApiUrl, ReportPeriodId } from './reports.ts';
 import {
   DEFAULT_LANG,
   LANGUAGES,
@@ -152,6 +154,77 @@ export const checkIssuerPageData = object<IssuerPageData>({
   groundId: optional(nullable(integer), null),
   priceDynamics: optional(nullable(issuerPriceDynamics), null),
   error: optional(nullable(string), null),
+});
+
+const REPORT_API_URLS: readonly ReportApiUrl[] = ['msfo', 'msfo2', 'rsbu', 'fmp', 'quarterly'];
+const reportPeriodId: Check<ReportPeriodId> = (v, path) => {
+  if (v !== 1 && v !== 2) throw new ValidationError(path, '1 or 2', v);
+  return v;
+};
+const apiPath = string;
+
+/**
+ * The page data of /company/{id}/: the price-dynamics fields plus what the issuer blocks need
+ * (the reports the issuer has, the call URLs, the export templates and their SPEC §5 dates).
+ */
+export const checkIssuerReportsPageData = object<IssuerReportsPageData>({
+  lang,
+  emitentId: integer,
+  emitentName: text,
+  stockId: optional(nullable(integer), null),
+  groundId: optional(nullable(integer), null),
+  priceDynamics: optional(nullable(issuerPriceDynamics), null),
+  error: optional(nullable(string), null),
+  emitentFullName: text,
+  currency: optional(nullable(string), null),
+  reports: arrayOf(
+    object<IssuerReportTab>({
+      apiUrl: oneOf(REPORT_API_URLS),
+      ttl: string,
+      url: apiPath,
+      exportLink: optional(nullable(link), null),
+    }),
+  ),
+  apiUrls: object<IssuerReportsPageData['apiUrls']>({
+    comments: apiPath,
+    multipliers: apiPath,
+    consensus: apiPath,
+    related: apiPath,
+    reportMsfo: apiPath,
+    reportRsbu: apiPath,
+    getReport: apiPath,
+    reportFmp: apiPath,
+    reportFmpLatest: apiPath,
+    commentsAccessRequest: apiPath,
+  }),
+  exportLinks: optional((v, path) => {
+    const links = record(v, path);
+    return Object.fromEntries(
+      Object.entries(links).map(([key, value]) => [key, link(value, `${path}.${key}`)]),
+    );
+  }, {}),
+  exportDefaultFrom: text,
+  exportDefaultTo: text,
+  reportExportAccess: optional(boolean, false),
+  reportPeriods: optional(arrayOf(object({ id: reportPeriodId, ttl: string })), []),
+  defaultReportPeriod: optional(reportPeriodId, 2),
+  hasConsensus: optional(boolean, false),
+  commentsCount: optional(integer, 0),
+  relatedCount: optional(integer, 0),
+  graph: optional(
+    nullable(
+      object<NonNullable<IssuerReportsPageData['graph']>>({
+        mainEmitentId: integer,
+        title: text,
+        exportFileName: text,
+        exportTitle: text,
+        dataUrl: apiPath,
+      }),
+    ),
+    null,
+  ),
+  loginUrl: optional(link, '/login/'),
+  accessUrl: optional(link, '/profile/access/'),
 });
 
 /** SPEC §3 "User globals": what is missing counts as anonymous. */

@@ -5,6 +5,7 @@
 import {
   ANONYMOUS,
   checkIssuerPageData,
+  checkIssuerReportsPageData,
   checkStockPageData,
   checkStockPageDataFields,
   checkUserGlobals,
@@ -18,6 +19,7 @@ import {
   type StockPageData,
   type UserGlobals,
 } from '../contract/types.ts';
+import type { IssuerReportsPageData } from '../contract/company.ts';
 import { ValidationError, type Check } from '../contract/validate.ts';
 
 export const DEFAULT_PAGE_DATA_SELECTOR = '#fin-page-data';
@@ -91,6 +93,14 @@ export function readStockPageBlock(
 
 export function readIssuerPageData(selector = DEFAULT_PAGE_DATA_SELECTOR, root?: ParentNode): IssuerPageData {
   return validated(selector, checkIssuerPageData, root);
+}
+
+/** The issuer page data with the fields of the issuer blocks (<fin-issuer-reports>, consensus). */
+export function readIssuerReportsPageData(
+  selector = DEFAULT_PAGE_DATA_SELECTOR,
+  root?: ParentNode,
+): IssuerReportsPageData {
+  return validated(selector, checkIssuerReportsPageData, root);
 }
 
 /** Checks a `?format=json` answer with the same rules as the injected block. */

@@ -4,10 +4,12 @@ import {
   DEFAULT_PAGE_DATA_SELECTOR,
   PageDataError,
   readIssuerPageData,
+  readIssuerReportsPageData,
   readStockPageBlock,
   type PageFieldProblem,
 } from '../page-data.ts';
 import type { IssuerPageData, StockPageData } from '../../contract/types.ts';
+import type { IssuerReportsPageData } from '../../contract/company.ts';
 import { initPeriod } from './period.ts';
 
 /** Page data as read from one block: the validated data, or the error to show in its place. */
@@ -87,6 +89,13 @@ export function issuerPageStore(
   selector = DEFAULT_PAGE_DATA_SELECTOR,
 ): ReadableAtom<PageDataState<IssuerPageData>> {
   return blockStore('issuer', selector, (s) => ({ data: readIssuerPageData(s) }));
+}
+
+/** The issuer page data with the issuer blocks' fields (reports, comments, consensus). */
+export function issuerReportsPageStore(
+  selector = DEFAULT_PAGE_DATA_SELECTOR,
+): ReadableAtom<PageDataState<IssuerReportsPageData>> {
+  return blockStore('issuer-reports', selector, (s) => ({ data: readIssuerReportsPageData(s) }));
 }
 
 /** The main block of a stock page. */

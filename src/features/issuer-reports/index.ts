@@ -1,0 +1,1 @@
+export { IssuerReports, type IssuerReportsProps } from './IssuerReports.tsx';

@@ -1,0 +1,34 @@
+/**
+ * The sections of <fin-issuer-reports> (SPEC §2 "Issuer page blocks"): each is a view of its own,
+ * registered here by its id, with the test that says whether an issuer has it. The element shows
+ * the sections its `sections` attribute names, or every section the issuer has.
+ */
+import type { ComponentType } from 'react';
+import type { IssuerReportSection, IssuerReportsPageData } from '../../contract/company.ts';
+import type { ReportApiUrl } from '../../contract/reports.ts';
+import type { Translate } from '../../runtime/hooks.ts';
+
+export interface SectionProps {
+  /** The issuer page data (call URLs, export templates and dates, the reports the issuer has). */
+  issuer: IssuerReportsPageData;
+  t: Translate;
+  /** Heading level of the section's own headings: 2 when the element shows several sections, else 3. */
+  headingLevel: 2 | 3;
+}
+
+export interface SectionView {
+  /** Label key of the section's title. */
+  titleKey: string;
+  /** Label modules the view needs besides `issuer` and `common`. */
+  labelModules?: string[];
+  /** Whether the issuer has the section (from the page data, before any call). */
+  has(issuer: IssuerReportsPageData): boolean;
+  View: ComponentType<SectionProps>;
+}
+
+export function hasReport(issuer: IssuerReportsPageData, ...apiUrls: ReportApiUrl[]): boolean {
+  return issuer.reports.some((report) => apiUrls.includes(report.apiUrl));
+}
+
+/** Filled by the section modules (one line each). */
+export const SECTION_VIEWS: Partial<Record<IssuerReportSection, SectionView>> = {};
