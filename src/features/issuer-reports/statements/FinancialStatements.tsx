@@ -125,6 +125,7 @@ export function FinancialStatements({
             <div className="st-report" data-report={report.apiUrl} data-period={report.reportPeriod}>
               <StatementList
                 report={report}
+                reportName={tab.ttl}
                 headingLevel={headingLevel}
                 t={t}
                 view={view}
@@ -191,11 +192,20 @@ interface StatementListProps extends Pick<
   'headingLevel' | 't' | 'view' | 'onLineClick'
 > {
   report: FinancialReport;
+  reportName: string;
   onShowMore(): void;
 }
 
 /** The statements of a report, one more per task (useProgressiveCount), placeholders until their turn. */
-function StatementList({ report, headingLevel, t, view, onLineClick, onShowMore }: StatementListProps) {
+function StatementList({
+  report,
+  reportName,
+  headingLevel,
+  t,
+  view,
+  onLineClick,
+  onShowMore,
+}: StatementListProps) {
   const statements = reportStatements(report);
   const shown = useProgressiveCount(statements.length, report);
   return (
@@ -211,6 +221,7 @@ function StatementList({ report, headingLevel, t, view, onLineClick, onShowMore 
             view={view}
             onLineClick={onLineClick ? (line, s) => onLineClick(line, s, report) : undefined}
             onShowMore={onShowMore}
+            reportName={reportName}
           />
         ) : (
           <div
