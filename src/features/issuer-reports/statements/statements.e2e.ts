@@ -248,6 +248,11 @@ test.describe('IFRS and RAS statements', () => {
     );
     await expect.poll(() => actionIdsOf(page, before, userId)).toContain(76);
 
+    // A phone: the statements page their columns, nothing is wider than the screen.
+    await page.setViewportSize(MOBILE);
+    await expect(form.locator('thead th')).toHaveCount(2);
+    await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+
     await host.getByRole('button', { name: label('common', 'export_excel', 'rus') }).click();
     const prompt = host.locator('.st-export__prompt');
     await expect(prompt).toContainText(label('common', 'access_denied_auth', 'rus'));
