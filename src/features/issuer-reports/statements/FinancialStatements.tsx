@@ -156,7 +156,7 @@ export function FinancialStatements({
             label={t('issuer:report_source')}
             controls={panelId}
           />
-          <div id={panelId} role="tabpanel" aria-labelledby={tabId(tabsId, tab.apiUrl)}>
+          <div id={panelId} className="st-panel" role="tabpanel" aria-labelledby={tabId(tabsId, tab.apiUrl)}>
             {body}
           </div>
         </>

@@ -137,6 +137,11 @@ test.describe('IFRS and RAS statements', () => {
     ]);
     expect(await shownLines(balance)).toEqual(linesOf(section, section.dimension));
 
+    await expect(host.getByRole('link', { name: 'Report archive' })).toHaveAttribute(
+      'href',
+      report.params.archLink,
+    );
+
     // A group: its toggle opens the sub lines under it and keeps the focus.
     const parent = section.scroll_clmn.find((line) => line.sub)!;
     const toggle = balance.getByRole('button', { name: parent.ttl, exact: true });
