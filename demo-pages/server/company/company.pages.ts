@@ -5,10 +5,11 @@
  * Until those elements exist the page shows server-rendered summaries: key report figures,
  * comment titles, the report archive, consensus forecasts and related companies.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IssuerReportTab, IssuerReportsPageData } from '../../../src/contract/company.ts';
 import type { FinancialReportApiUrl, ReportApiUrl } from '../../../src/contract/reports.ts';
 import { displayDate } from '../../../src/contract/calendar.ts';
+import type { Lang } from '../../../src/contract/types.ts';
 import { HttpError, ID, type AppContext } from '../shared/context.ts';
 import type { CompanyRepository } from './company.repo.ts';
 import { pageLang, pickName } from '../shared/lang.ts';
@@ -136,6 +137,27 @@ function keyFigures(ctx: IssuerContext, emitentId: number): KeyFigures | null {
   };
 }
 
+/** The issuer context of a request (its user's access) and the page data of the issuer's page. */
+export function companyPageData(
+  ctx: AppContext,
+  repo: CompanyRepository,
+  request: FastifyRequest,
+  lang: Lang,
+  emitent: EmitentRow,
+): { issuer: IssuerContext; data: IssuerReportsPageData } {
+  const user = request.session?.user ?? null;
+  const issuer: IssuerContext = {
+    repo,
+    labels: ctx.labels,
+    lang,
+    user,
+    access: priceAccessOf(user),
+    asOf: ctx.meta.asOf,
+  };
+  const base = buildIssuerPageData(pageContext(ctx, request, lang), emitent);
+  return { issuer, data: buildIssuerReportsPageData(issuer, emitent, base) };
+}
+
 export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo: CompanyRepository): void {
   app.get<{ Params: { id: number }; Querystring: { format?: string } }>(
     '/company/:id/',
@@ -150,20 +172,10 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
       const emitent = ctx.repo.emitent(request.params.id);
       if (!emitent) throw new HttpError(404, `Unknown company ${request.params.id}`);
       const lang = pageLang(request, reply);
-      const user = request.session?.user ?? null;
-      const issuer: IssuerContext = {
-        repo,
-        labels: ctx.labels,
-        lang,
-        user,
-        access: priceAccessOf(user),
-        asOf: ctx.meta.asOf,
-      };
-      const base = buildIssuerPageData(pageContext(ctx, request, lang), emitent);
-      const data = buildIssuerReportsPageData(issuer, emitent, base);
+      const { issuer, data } = companyPageData(ctx, repo, request, lang, emitent);
       if (request.query.format === 'json') return reply.header('Cache-Control', 'no-store').send(data);
 
-      const need = needOf(user);
+      const need = needOf(issuer.user);
       const elements = companyPageElements();
       return sendPage(ctx, request, reply, lang, {
         title: data.emitentName,
