@@ -19,9 +19,6 @@ import { buildIssuerPageData } from './company.page-data.ts';
 import { sendPage } from '../shared/page.ts';
 import {
   ACCESS_URL,
-  buildComments,
-  buildConsensus,
-  buildQuarterlyReports,
   buildRelated,
   companyUrl,
   exportDefaults,
@@ -33,11 +30,14 @@ import {
   type IssuerContext,
 } from './reports.ts';
 import type { EmitentRow } from '../market/stocks.repo.ts';
-import { companyPageBody, companyPageElements, type KeyFigures } from './company.template.ts';
+import {
+  COMPANY_PAGE_BLOCKS,
+  companyBlockShown,
+  companyPageBody,
+  companyPageElements,
+} from './company.template.ts';
 
 const TAB_ORDER: ReportApiUrl[] = ['msfo', 'msfo2', 'rsbu', 'fmp', 'quarterly'];
-const KEY_FIGURES = ['revenue', 'ebitda', 'net_income', 'total_assets', 'total_equity', 'net_debt'];
-const KEY_FIGURE_YEARS = 3;
 
 function reportUrl(apiUrl: ReportApiUrl, emitentId: number): string {
   return `/api/company/get-report/${apiUrl}/${emitentId}/`;
@@ -112,31 +112,6 @@ export function buildIssuerReportsPageData(
   };
 }
 
-/** The latest full years of the issuer's first IFRS source: the free lines everyone may see. */
-function keyFigures(ctx: IssuerContext, emitentId: number): KeyFigures | null {
-  const source = ctx.repo.sources(emitentId).find((s) => s.api_url === 'msfo');
-  if (!source) return null;
-  const rows = ctx.repo
-    .annualValues(emitentId, source.source_id)
-    .filter((row) => KEY_FIGURES.includes(row.code));
-  const years = [...new Set(rows.map((row) => row.year))].sort((a, b) => b - a).slice(0, KEY_FIGURE_YEARS);
-  if (years.length === 0) return null;
-  const lines = ctx.repo.lines();
-  return {
-    heading: [issuerText(ctx, 'indicator'), ...years.map(String)],
-    unit: `${issuerText(ctx, 'unit_mln')} ${source.currency}`,
-    rows: KEY_FIGURES.map((code) => {
-      const line = lines.find((l) => l.code === code);
-      return {
-        name: line ? pickName(ctx.lang, line.name, line.name_eng) : code,
-        values: years.map(
-          (year) => rows.find((row) => row.code === code && row.year === year)?.value ?? null,
-        ),
-      };
-    }),
-  };
-}
-
 /** The issuer context of a request (its user's access) and the page data of the issuer's page. */
 export function companyPageData(
   ctx: AppContext,
@@ -175,26 +150,26 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
       const { issuer, data } = companyPageData(ctx, repo, request, lang, emitent);
       if (request.query.format === 'json') return reply.header('Cache-Control', 'no-store').send(data);
 
-      const need = needOf(issuer.user);
-      const elements = companyPageElements();
+      const related = buildRelated(issuer, emitent.id).filter(
+        (link) => link.parent_emitent_id === emitent.id,
+      );
+      const blocks = COMPANY_PAGE_BLOCKS.map((block) => block.id).filter((id) =>
+        companyBlockShown(id, data, related.length),
+      );
       return sendPage(ctx, request, reply, lang, {
         title: data.emitentName,
         pageData: data,
-        elements,
+        elements: companyPageElements(blocks),
         body: companyPageBody({
           data,
-          elements,
+          blocks,
           t: (key, vars) => issuerText(issuer, key, vars),
           common: (key) => ctx.labels.text(lang, `common:${key}`),
+          label: (key) => ctx.labels.text(lang, key),
           stocks: ctx.repo
             .stocksOfEmitent(emitent.id)
             .map((stock) => ({ name: stockName(lang, stock), url: stockUrl(stock.string_id) })),
-          keyFigures: keyFigures(issuer, emitent.id),
-          comments: buildComments(issuer, emitent.id).items,
-          quarterly: buildQuarterlyReports(issuer, emitent.id),
-          consensus: buildConsensus(issuer, emitent.id),
-          related: buildRelated(issuer, emitent.id),
-          need,
+          related,
         }),
       });
     },
