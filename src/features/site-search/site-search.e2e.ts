@@ -5,6 +5,7 @@ import type { FinEventDetails } from '../../core/events.ts';
 import { PAYLOADS, installTrap, markOf } from '../../../demo-pages/testing/hostile.ts';
 import { requestsSoFar } from '../../../demo-pages/testing/requests.ts';
 import { csrfHeaders } from '../../../demo-pages/testing/session.ts';
+import { AxeTally, runAxe } from '../../../demo-pages/testing/a11y.ts';
 
 const PAGE = '/test/only/fin-site-search/';
 const box = (page: Page) => page.locator('fin-site-search');
@@ -192,7 +193,7 @@ test('empty and error states, failed calls ignored, hostile names shown as text,
     isin_highlighted: null,
   }));
   await answerWith(page, {
-    bonds: { items: hostile as SuggestAnswer['items'], total: 1234 },
+    bonds: { items: hostile as SuggestAnswer['items'], total: 1234, converted_term: 'сбер' },
     stocks: { total: 0, search_error: '<b>Limit</b> reached' },
     indexes: 500,
     etf: 500,
@@ -205,6 +206,10 @@ test('empty and error states, failed calls ignored, hostile names shown as text,
   );
   for (const [index] of hostile.entries()) await expect(options.nth(index)).toContainText(markOf(index));
   await expect(box(page).locator('[data-xss]')).toHaveCount(0);
+  // The server searched the other keyboard layout too: the box says for what.
+  await expect(box(page).locator('[part="converted"]')).toHaveText(
+    text.showing_results_for!.replace('{term}', 'сбер'),
+  );
   // A result whose address is not allowed opens nothing.
   await options.first().click();
   await requestsSoFar(page);
@@ -245,6 +250,7 @@ test('in eng, rus and chn: the labels and counts at 1280 px, the full-screen dia
   page,
 }) => {
   const errors = failOnPageErrors(page);
+  const axe = new AxeTally();
   for (const lang of ['eng', 'rus', 'chn']) {
     const text = await labels(page, lang);
     const headers = await csrfHeaders(page.request);
@@ -265,6 +271,7 @@ test('in eng, rus and chn: the labels and counts at 1280 px, the full-screen dia
     await field.fill('sber');
     const tabs = box(page).getByRole('tab');
     await expect(tabs).toHaveText(counts);
+    axe.add(`${lang} 1280 results`, await runAxe(page, 'fin-site-search'));
 
     // Below 680 px: a button opens the search full screen; Escape closes it, focus returns.
     await page.setViewportSize({ width: 375, height: 740 });
@@ -278,6 +285,7 @@ test('in eng, rus and chn: the labels and counts at 1280 px, the full-screen dia
     const size = await dialog.boundingBox();
     expect(size).toMatchObject({ x: 0, y: 0, width: 375 });
     await expect(box(page).getByRole('option').first()).toBeVisible();
+    axe.add(`${lang} 375 full screen`, await runAxe(page, 'fin-site-search'));
     // The focus stays in the dialog.
     for (let step = 0; step < 4; step++) await page.keyboard.press('Tab');
     expect(
@@ -291,5 +299,7 @@ test('in eng, rus and chn: the labels and counts at 1280 px, the full-screen dia
     await expect(dialog).toBeHidden();
     await expect(open).toBeFocused();
   }
+  console.log(axe.summary('site search axe'));
+  expect(axe.blocking()).toEqual([]);
   expect(errors).toEqual([]);
 });
