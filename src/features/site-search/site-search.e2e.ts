@@ -299,7 +299,7 @@ test('in eng, rus and chn: the labels and counts at 1280 px, the full-screen dia
     await expect(dialog).toBeHidden();
     await expect(open).toBeFocused();
   }
-  console.log(axe.summary('site search axe'));
+  test.info().annotations.push({ type: 'axe', description: axe.summary('site search axe') });
   expect(axe.blocking()).toEqual([]);
   expect(errors).toEqual([]);
 });
