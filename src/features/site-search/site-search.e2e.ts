@@ -103,6 +103,14 @@ test('typing "sberbank" quickly sends one request per category; a newer term abo
   await requestsSoFar(page);
   await expect(names).toHaveText(shown);
   await expect(input(page)).not.toHaveAttribute('aria-busy', 'true');
+
+  // A choice cancels the search still pending for what was typed since (here announced, not followed).
+  await box(page).evaluate((element) => element.setAttribute('events', ''));
+  await input(page).press('a');
+  await box(page).getByRole('option').first().click();
+  await page.clock.runFor(1000);
+  await requestsSoFar(page);
+  expect(log.sent.filter((call) => call.endsWith(' sberba'))).toEqual([]);
   expect(errors).toEqual([]);
 });
 
@@ -164,6 +172,12 @@ test('the keyboard path from typing to the entity page, and the remembered tab',
   await page.keyboard.press('Enter');
   await expect(box(page).locator('[part="recent"]')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('fin-site-search:recent'))).toBeNull();
+
+  // Enter without a chosen result opens the results page of the term.
+  await field.fill('gazprom');
+  await expect(field).toHaveAttribute('aria-expanded', 'true');
+  await field.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/search/' && url.searchParams.get('q') === 'gazprom');
   expect(errors).toEqual([]);
 });
 
