@@ -317,3 +317,22 @@ test('in eng, rus and chn: the labels and counts at 1280 px, the full-screen dia
   expect(axe.blocking()).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('variant="page" searches the term it is given at once and shows the results view below the box', async ({
+  page,
+}) => {
+  const errors = failOnPageErrors(page);
+  const log = suggestLog(page);
+  await page.goto(`${PAGE}?lang=eng`);
+  await expect(input(page)).toBeVisible();
+  await box(page).evaluate((element) => {
+    element.setAttribute('variant', 'page');
+    element.setAttribute('term', 'sberbank');
+  });
+  await expect(input(page)).toHaveValue('sberbank');
+  await expect(box(page).getByRole('tab')).toHaveCount(SEARCH_CATEGORIES.length);
+  // The results are the page's, not a pop-up of the box.
+  await expect(box(page).locator('[part="popup"]')).toHaveCount(0);
+  expect([...log.sent].sort()).toEqual(expectedCalls('sberbank'));
+  expect(errors).toEqual([]);
+});

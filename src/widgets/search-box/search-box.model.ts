@@ -58,6 +58,8 @@ export interface SearchBoxModel<G, R> {
   readonly $state: ReadableAtom<SearchBoxState<G>>;
   /** The user typed. */
   input(value: string): void;
+  /** Searches a term at once, without the debounce (a term the page gives, not typed). */
+  searchNow(value: string): void;
   /** Shows a term without searching it (a pick fills the input with the picked name). */
   setTerm(value: string): void;
   /** Drops the pending search and aborts the one in flight. */
@@ -118,7 +120,7 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
     resource.cancel();
   }
 
-  function input(value: string): void {
+  function input(value: string, delay = debounceMs): void {
     cancel();
     const term = searchableTerm(value);
     if (term === null) {
@@ -126,11 +128,13 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
       return;
     }
     update({ term: value, highlighted: -1 });
-    timer = setTimeout(() => {
+    const start = () => {
       timer = null;
       update({ searching: true });
       void resource.load({ term, seq: ++seq });
-    }, debounceMs);
+    };
+    if (delay > 0) timer = setTimeout(start, delay);
+    else start();
   }
 
   function activeResults(box: Box<G> = $box.get()): readonly R[] {
@@ -184,7 +188,8 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
 
   return {
     $state,
-    input,
+    input: (value) => input(value),
+    searchNow: (value) => input(value, 0),
     setTerm: (value) => {
       cancel();
       update({ term: value, searching: false, open: false, highlighted: -1 });
