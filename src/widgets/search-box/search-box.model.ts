@@ -72,10 +72,11 @@ export interface SearchBoxModel<G, R> {
   highlight(index: number): void;
   setOpen(open: boolean): void;
   /**
-   * Escape: the first closes the open list, the next clears the term. Returns what it did, so
-   * the component lets an unhandled Escape through (to a dialog around the box).
+   * Escape: the first closes the open list, the next clears the term (unless `clear` is false).
+   * Returns what it did, so the component lets an unhandled Escape through (to a dialog or a
+   * field around the box).
    */
-  escape(): 'closed' | 'cleared' | 'none';
+  escape(options?: { clear?: boolean }): 'closed' | 'cleared' | 'none';
   /** Back to an empty box, aborting what is under way. */
   clear(): void;
   activeResults(): readonly R[];
@@ -173,13 +174,13 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
     $box.set(initial);
   }
 
-  function escape(): 'closed' | 'cleared' | 'none' {
+  function escape({ clear: clears = true }: { clear?: boolean } = {}): 'closed' | 'cleared' | 'none' {
     const box = $box.get();
     if (box.open) {
       setOpen(false);
       return 'closed';
     }
-    if (box.term !== '') {
+    if (clears && box.term !== '') {
       clear();
       return 'cleared';
     }

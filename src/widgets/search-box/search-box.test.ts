@@ -128,6 +128,9 @@ describe('the search box model: keys', () => {
     expect(model.escape()).toBe('cleared');
     expect(model.$state.get()).toMatchObject({ term: '', groups: [], open: false });
     expect(model.escape()).toBe('none');
+    model.input('abc');
+    expect(model.escape({ clear: false })).toBe('none'); // a box whose host closes on it instead
+    expect(model.$state.get().term).toBe('abc');
   });
 });
 
