@@ -11,3 +11,4 @@ import './fin-left-menu.ts';
 import './fin-stock-chart.ts';
 import './fin-issuer-reports.ts';
 import './fin-consensus-forecasts.ts';
+import './fin-site-search.ts';
