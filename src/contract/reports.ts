@@ -304,3 +304,112 @@ export const checkFinancialReport: Check<FinancialReport> = (v, path) => {
   }
   return out as unknown as FinancialReport;
 };
+
+// ─── FMP and quarterly answer checks ───────────────────────────────────────────────────────────
+
+const needAccess: Check<NeedAccess> = (v, path) => {
+  if (v === 'need_auth' || v === 'need_get_access') return v;
+  throw new ValidationError(path, 'need_auth or need_get_access', v);
+};
+
+/** An object whose listed fields pass their checks; the other fields are kept as they came. */
+function fieldsOf<T>(fields: Record<string, Check<unknown>>): Check<T> {
+  return (v, path) => {
+    const source = record(v, path);
+    const out: Record<string, unknown> = { ...source };
+    for (const [key, check] of Object.entries(fields))
+      out[key] = check(source[key], path ? `${path}.${key}` : key);
+    return out as T;
+  };
+}
+
+/** SPEC §7 report_fmp: what the FMP section reads (periods, groups, columns, rows). */
+export const checkFmpReport: Check<FmpReport> = fieldsOf<FmpReport>({
+  emitent_id: optional(integer, 0),
+  periodId: integer,
+  requestedPeriodId: optional(nullable(integer), null),
+  fallback: optional(boolean, false),
+  periods: arrayOf(fieldsOf({ id: integer, periodNum: optional(integer, 0), ttl: string })),
+  groups: arrayOf(
+    fieldsOf({
+      report_line_code: string,
+      report_line_name: string,
+      count: optional(integer, 0),
+      closed: optional(
+        nullable(fieldsOf({ count: integer, need: needAccess, link: optional(string, '') })),
+        null,
+      ),
+    }),
+  ),
+  headers: arrayOf(string),
+  columns: arrayOf(string),
+  data: arrayOf(
+    fieldsOf({
+      financial_statement_code: string,
+      report_line_code: string,
+      report_line_name: string,
+      dimension: optional(string, ''),
+    }),
+  ),
+  currency: optional(string, ''),
+  rowsPerGroup: optional(integer, 5),
+});
+
+/** An empty body: no FMP report for this issuer (the section says there is no data). */
+export const emptyFmpReport = (): FmpReport => ({
+  emitent_id: 0,
+  periodId: 0,
+  requestedPeriodId: null,
+  fallback: false,
+  periods: [],
+  groups: [],
+  headers: [],
+  columns: [],
+  data: [],
+  currency: '',
+  rowsPerGroup: 5,
+});
+
+const reportFile: Check<ReportFileLink | null> = optional(
+  nullable(
+    fieldsOf<ReportFileLink>({
+      link: optional(nullable(string), null),
+      mimetype: optional(string, ''),
+      name: optional(string, ''),
+    }),
+  ),
+  null,
+);
+
+const reportFileQuarter: Check<ReportFileQuarter | null> = optional(
+  nullable(fieldsOf<ReportFileQuarter>({ rus: reportFile, eng: reportFile })),
+  null,
+);
+
+/** SPEC §3 "Report file entry" (get-report/quarterly): the years and their files per quarter. */
+export const checkQuarterlyReports: Check<QuarterlyReports> = fieldsOf<QuarterlyReports>({
+  emitent_id: optional(integer, 0),
+  items: arrayOf(
+    fieldsOf<ReportFileEntry>({
+      year: integer,
+      monthArray: fieldsOf({
+        '1': reportFileQuarter,
+        '2': reportFileQuarter,
+        '3': reportFileQuarter,
+        '4': reportFileQuarter,
+      }),
+    }),
+  ),
+  need: optional(nullable(needAccess), null),
+  link: optional(nullable(string), null),
+  defaultYears: optional(integer, 2),
+});
+
+/** An empty body: no report files (the section says there is no data). */
+export const emptyQuarterlyReports = (): QuarterlyReports => ({
+  emitent_id: 0,
+  items: [],
+  need: null,
+  link: null,
+  defaultYears: 2,
+});

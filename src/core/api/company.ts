@@ -11,16 +11,19 @@ import type {
   RelatedLink,
 } from '../../contract/company.ts';
 import { checkConsensus, emptyConsensus } from '../../contract/consensus-answer.ts';
+import { checkMultipliers, emptyMultipliers } from '../../contract/multipliers-answer.ts';
 import { getJson } from './client.ts';
 
 // ─── Calls ─────────────────────────────────────────────────────────────────────────────────────
 
-export function fetchComments(emitentId: number, signal?: AbortSignal): Promise<CompanyCommentsAnswer> {
-  return getJson<CompanyCommentsAnswer>(`/api/company/${emitentId}/comments_about/`, { signal });
+/** The analytics comments from the page data's `apiUrls.comments` (comments_about). */
+export function fetchComments(url: string, signal?: AbortSignal): Promise<CompanyCommentsAnswer> {
+  return getJson<CompanyCommentsAnswer>(url, { signal });
 }
 
-export function fetchMultipliers(emitentId: number, signal?: AbortSignal): Promise<MultipliersAnswer> {
-  return getJson<MultipliersAnswer>(`/api/company/${emitentId}/multipliers/`, { signal });
+/** The multipliers from the page data's `apiUrls.multipliers`, checked. */
+export function fetchMultipliers(url: string, signal?: AbortSignal): Promise<MultipliersAnswer> {
+  return getJson<MultipliersAnswer>(url, { signal, check: checkMultipliers, empty: emptyMultipliers });
 }
 
 /** The consensus forecasts from the page data's `apiUrls.consensus` (get-emitent-list-of-indexes). */
@@ -34,14 +37,16 @@ export function fetchRelated(dataUrl: string, signal?: AbortSignal): Promise<Rel
 }
 
 /**
- * GET /api/comments/create_comments_access_request/{providerId}/. SPEC §7 makes it a GET, but it
- * writes, so the session token goes along as X-CSRF-Token.
+ * GET /api/comments/create_comments_access_request/{providerId}/ (the page data's
+ * `apiUrls.commentsAccessRequest`, with %providerId%). SPEC §7 makes it a GET, but it writes, so
+ * the session token goes along as X-CSRF-Token.
  */
 export function createCommentsAccessRequest(
+  urlTemplate: string,
   providerId: number,
   signal?: AbortSignal,
 ): Promise<CommentsAccessRequestAnswer> {
-  return getJson<CommentsAccessRequestAnswer>(`/api/comments/create_comments_access_request/${providerId}/`, {
+  return getJson<CommentsAccessRequestAnswer>(urlTemplate.replace('%providerId%', String(providerId)), {
     signal,
     csrf: true,
   });

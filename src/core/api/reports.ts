@@ -16,7 +16,13 @@ import type {
   FmpReport,
   QuarterlyReports,
 } from '../../contract/reports.ts';
-import { checkFinancialReport } from '../../contract/reports.ts';
+import {
+  checkFinancialReport,
+  checkFmpReport,
+  checkQuarterlyReports,
+  emptyFmpReport,
+  emptyQuarterlyReports,
+} from '../../contract/reports.ts';
 import { getJson } from './client.ts';
 
 export function fetchMsfoReport(
@@ -66,21 +72,40 @@ export function fetchReport(
   });
 }
 
+/** Where the FMP report loads from: the page data's `apiUrls.reportFmp` (with %periodId%) and `reportFmpLatest`. */
+export interface FmpUrls {
+  period: string;
+  latest: string;
+}
+
 /**
  * GET /api/report_fmp/{emitent}/{periodId}/, falling back to /api/report_fmp/{emitent}/ (the
  * latest period) when the asked-for period has no rows (SPEC §7). The reference server already
  * answers the latest period then (`fallback: true`); other servers may answer an empty report.
  */
 export async function fetchFmpReport(
-  emitentId: number,
+  urls: FmpUrls,
   periodId: number | null,
   signal?: AbortSignal,
 ): Promise<FmpReport> {
+  const options = { signal, check: checkFmpReport, empty: emptyFmpReport };
   if (periodId !== null) {
-    const report = await getJson<FmpReport>(`/api/report_fmp/${emitentId}/${periodId}/`, { signal });
+    const report = await getJson<FmpReport>(
+      urls.period.replace('%periodId%', encodeURIComponent(String(periodId))),
+      options,
+    );
     if (report.data.length > 0) return report;
   }
-  return getJson<FmpReport>(`/api/report_fmp/${emitentId}/`, { signal });
+  return getJson<FmpReport>(urls.latest, options);
+}
+
+/** The quarterly report files at the address the page data gives (`reports[].url`), checked. */
+export function fetchQuarterlyReports(url: string, signal?: AbortSignal): Promise<QuarterlyReports> {
+  return getJson<QuarterlyReports>(url, {
+    signal,
+    check: checkQuarterlyReports,
+    empty: emptyQuarterlyReports,
+  });
 }
 
 /** Replaces the placeholders of an export link template (SPEC §5: dates DD.MM.YYYY). */

@@ -30,7 +30,10 @@ import css from './fmp.css?inline';
 function FmpView({ issuer, t, headingLevel }: SectionProps) {
   useStyles(css, 'element');
   const [asked, setAsked] = useState<number | null>(null);
-  const key: FmpKey = { emitentId: issuer.emitentId, periodId: asked };
+  const key: FmpKey = {
+    urls: { period: issuer.apiUrls.reportFmp, latest: issuer.apiUrls.reportFmpLatest },
+    periodId: asked,
+  };
   const { state, resource } = useResource(createFmpResource, key);
   // The last report shown, kept while the next period loads.
   const [shown, setShown] = useState<{ report: FmpReport; requested: number | null } | null>(null);
@@ -42,6 +45,14 @@ function FmpView({ issuer, t, headingLevel }: SectionProps) {
     return <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>;
   }
   const { report } = shown;
+  // An empty answer: no FMP report at all, so no periods to choose from either.
+  if (report.periods.length === 0 && report.groups.length === 0)
+    return (
+      <>
+        {state.status === 'error' ? <LoadError error={state.error} onRetry={resource.retry} t={t} /> : null}
+        <ElementMessage kind="info">{t('common:no_data')}</ElementMessage>
+      </>
+    );
   const fallback = fmpFallback(shown.requested, report);
   const loading = state.status === 'loading';
   return (

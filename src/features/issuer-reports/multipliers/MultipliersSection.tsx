@@ -21,10 +21,11 @@ import {
 } from './multipliers.model.ts';
 import css from './multipliers.css?inline';
 
-function createMultipliersResource(): Resource<number, MultipliersAnswer> {
-  return createResource<number, MultipliersAnswer>({
-    describe: (emitentId) => `multipliers of ${emitentId}`,
-    load: (emitentId, signal) => fetchMultipliers(emitentId, signal),
+/** Keyed by the page data's `apiUrls.multipliers`. */
+function createMultipliersResource(): Resource<string, MultipliersAnswer> {
+  return createResource<string, MultipliersAnswer>({
+    describe: (url) => `multipliers ${url}`,
+    load: (url, signal) => fetchMultipliers(url, signal),
   });
 }
 
@@ -35,7 +36,7 @@ function createMultipliersResource(): Resource<number, MultipliersAnswer> {
  */
 function MultipliersView({ issuer, t, headingLevel }: SectionProps) {
   useStyles(css, 'element');
-  const { state, resource } = useResource(createMultipliersResource, issuer.emitentId);
+  const { state, resource } = useResource(createMultipliersResource, issuer.apiUrls.multipliers);
   return (
     <ElementState
       t={t}

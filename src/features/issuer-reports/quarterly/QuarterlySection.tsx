@@ -1,5 +1,5 @@
 import type { QuarterlyReports, ReportFileQuarter } from '../../../contract/reports.ts';
-import { fetchReport } from '../../../core/api/reports.ts';
+import { fetchQuarterlyReports } from '../../../core/api/reports.ts';
 import { createResource, type Resource } from '../../../core/resource.ts';
 import { ElementState } from '../../../runtime/chrome/ElementState.tsx';
 import { accessHref, loginHref } from '../../../runtime/chrome/access-links.ts';
@@ -11,11 +11,20 @@ import type { SectionProps, SectionView } from '../issuer-reports.sections.ts';
 import { FILE_LANGS, fileState, QUARTERS, quarterlyYears, shownYears } from './quarterly.model.ts';
 import css from './quarterly.css?inline';
 
-function createQuarterlyResource(): Resource<number, QuarterlyReports> {
-  return createResource<number, QuarterlyReports>({
-    describe: (emitentId) => `quarterly report files of ${emitentId}`,
-    load: (emitentId, signal) => fetchReport('quarterly', emitentId, { signal }),
+/** Keyed by the address of the quarterly tab in the page data (`reports[].url`). */
+function createQuarterlyResource(): Resource<string, QuarterlyReports> {
+  return createResource<string, QuarterlyReports>({
+    describe: (url) => `quarterly report files ${url}`,
+    load: (url, signal) => fetchQuarterlyReports(url, signal),
   });
+}
+
+/** The quarterly tab's address, else the page's get-report template for it. */
+function quarterlyUrl(issuer: SectionProps['issuer']): string {
+  return (
+    issuer.reports.find((report) => report.apiUrl === 'quarterly')?.url ??
+    issuer.apiUrls.getReport.replace('%apiUrl%', 'quarterly')
+  );
 }
 
 /**
@@ -25,7 +34,7 @@ function createQuarterlyResource(): Resource<number, QuarterlyReports> {
  */
 function QuarterlyView({ issuer, t }: SectionProps) {
   useStyles(css, 'element');
-  const { state, resource } = useResource(createQuarterlyResource, issuer.emitentId);
+  const { state, resource } = useResource(createQuarterlyResource, quarterlyUrl(issuer));
   return (
     <ElementState
       t={t}
