@@ -13,7 +13,7 @@ export const ETF_KIND = 'etf';
 
 /** A result as the box shows it: the item the events carry plus the server's highlighted variants. */
 export interface CompareSearchResult extends CompareSearchItem {
-  /** HTML from the server in which only `<b>` counts (see highlightSegments). */
+  /** HTML from the server in which only `<b>` counts. */
   emissionNameHighlighted: string;
   isinHighlighted: string | null;
   tickerHighlighted: string | null;
@@ -126,47 +126,6 @@ export function toCompareItem(result: CompareSearchResult): CompareSearchItem {
   };
   if (result.measure_id !== undefined) item.measure_id = result.measure_id;
   return item;
-}
-
-export interface HighlightSegment {
-  text: string;
-  bold: boolean;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-/**
- * A highlighted variant as text segments to render with React (never as HTML): `<b>…</b>` marks
- * bold parts, every other tag is dropped, entities are decoded. Anything but a string (an answer
- * the API boundary let through by mistake) gives no segments rather than an error.
- */
-export function highlightSegments(html: string | null | undefined): HighlightSegment[] {
-  const segments: HighlightSegment[] = [];
-  if (typeof html !== 'string') return segments;
-  let bold = false;
-  for (const piece of html.split(/(<\/?b\s*>)/i)) {
-    if (/^<b\s*>$/i.test(piece)) bold = true;
-    else if (/^<\/b\s*>$/i.test(piece)) bold = false;
-    else {
-      const text = decodeEntities(piece.replace(/<[^>]*>/g, ''));
-      if (!text) continue;
-      const last = segments[segments.length - 1];
-      if (last && last.bold === bold) last.text += text;
-      else segments.push({ text, bold });
-    }
-  }
-  return segments;
 }
 
 /**

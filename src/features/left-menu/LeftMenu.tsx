@@ -19,6 +19,7 @@ import {
   stockMenuItems,
   type MenuItem,
 } from './left-menu.utils.ts';
+import { useMediaQuery } from '../../runtime/media.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import css from './left-menu.css?inline';
 
@@ -199,20 +200,4 @@ function useAnnouncedSections(): ReadonlyMap<string, boolean> {
     return () => document.removeEventListener('fin-section-visibility', listen);
   }, []);
   return announced;
-}
-
-/** Whether a media query matches, following changes (SPEC §9 breakpoint for the compact strip). */
-function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() =>
-    typeof matchMedia === 'function' ? matchMedia(query).matches : false,
-  );
-  useEffect(() => {
-    if (typeof matchMedia !== 'function') return;
-    const list = matchMedia(query);
-    const update = () => setMatches(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return matches;
 }
