@@ -122,22 +122,21 @@ export function FinancialStatements({
         {(report) => {
           const archLink = safeHref(report.params?.archLink);
           return (
-            <div className="st-report" data-report={report.apiUrl} data-period={report.reportPeriod}>
-              <StatementList
-                report={report}
-                reportName={tab.ttl}
-                headingLevel={headingLevel}
-                t={t}
-                view={view}
-                onLineClick={onLineClick}
-                onShowMore={logShowMore}
-              />
+            <StatementList
+              report={report}
+              reportName={tab.ttl}
+              headingLevel={headingLevel}
+              t={t}
+              view={view}
+              onLineClick={onLineClick}
+              onShowMore={logShowMore}
+            >
               {archLink ? (
                 <p className="st-archive">
                   <a href={archLink}>{t('issuer:report_archive')}</a>
                 </p>
               ) : null}
-            </div>
+            </StatementList>
           );
         }}
       </ElementState>
@@ -194,9 +193,11 @@ interface StatementListProps extends Pick<
   report: FinancialReport;
   reportName: string;
   onShowMore(): void;
+  /** What follows the statements (the report archive link). */
+  children?: ReactNode;
 }
 
-/** The statements of a report, one more per task (useProgressiveCount), placeholders until their turn. */
+/** The statements of a report, one more per task (useProgressiveCount), placeholders until their turn, the report busy till then. */
 function StatementList({
   report,
   reportName,
@@ -205,11 +206,19 @@ function StatementList({
   view,
   onLineClick,
   onShowMore,
+  children,
 }: StatementListProps) {
   const statements = reportStatements(report);
   const shown = useProgressiveCount(statements.length, report);
+  // Busy until every statement is in: a reader (or a test) sees the report as loading, not as a
+  // report that ends after its first tables.
   return (
-    <>
+    <div
+      className="st-report"
+      data-report={report.apiUrl}
+      data-period={report.reportPeriod}
+      aria-busy={shown < statements.length || undefined}
+    >
       {statements.map(({ key, section }, index) =>
         index < shown ? (
           <StatementTable
@@ -231,6 +240,7 @@ function StatementList({
           />
         ),
       )}
-    </>
+      {children}
+    </div>
   );
 }
