@@ -39,7 +39,16 @@ for (const tag of manifestTags()) {
       const kinds = FAULT_KINDS.filter((_kind, i) => i % LANGS.length === LANGS.indexOf(lang));
       for (const call of calls) {
         for (const kind of kinds) {
-          for (const problem of await faultProblems(page, { url, tag, call, kind, lang, normal, otherCalls }))
+          for (const problem of await faultProblems(page, {
+            url,
+            tag,
+            call,
+            kind,
+            lang,
+            normal,
+            otherCalls,
+            otherDataCalls: calls.length - 1,
+          }))
             problems.push(`${callName(call)} ${kind}: ${problem}`);
         }
       }

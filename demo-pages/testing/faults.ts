@@ -219,6 +219,11 @@ export interface FaultCase {
   normal: ElementView;
   /** How many other calls (labels) a normal load makes: a hang waits for them before the clock jumps. */
   otherCalls?: number;
+  /**
+   * How many other data calls a normal load makes (an element with sections has several, started
+   * once its labels are in): a hang waits for their answers too, or the jump times them out as well.
+   */
+  otherDataCalls?: number;
 }
 
 /**
@@ -266,6 +271,11 @@ export async function faultProblems(page: Page, fault: FaultCase): Promise<strin
     if (kind === 'hang' || kind === 'slow') await heldPromise;
     if (kind === 'hang') {
       await expect.poll(() => othersDone).toBeGreaterThanOrEqual(fault.otherCalls ?? 0);
+      // A call that follows the faulted one's answer never comes: then jump after the wait.
+      await expect
+        .poll(() => otherDataAnswered)
+        .toBeGreaterThanOrEqual(fault.otherDataCalls ?? 0)
+        .catch(() => undefined);
       await expect.poll(() => [...inFlight].filter((request) => request !== heldRequest).length).toBe(0);
       await page.clock.runFor(DEFAULT_TIMEOUT_MS + 1000);
     }
