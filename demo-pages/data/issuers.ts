@@ -398,9 +398,9 @@ export const COMMENT_PROVIDERS: Array<{
   },
 ];
 
-/** The comment whose content carries a hostile `<img onerror>` (stored as is in every version; the client sanitizes). */
+/** The comment whose content carries a hostile `<img onerror>` (stored as is in every version; the client sanitizes). Its provider writes in English. */
 export const HOSTILE_COMMENT_CONTENT =
-  '<p>Обновление модели.</p><img src="x" onerror="alert(\'xss\')"><p>Подробности в файле.</p>';
+  '<p>Model update.</p><img src="x" onerror="alert(\'xss\')"><p>Details in the file.</p>';
 
 /** Seeded access requests of the demo accounts (user 1 free, user 2 paid). */
 export const SEEDED_ACCESS_REQUESTS = [

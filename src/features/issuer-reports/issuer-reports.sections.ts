@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { IssuerReportSection, IssuerReportsPageData } from '../../contract/company.ts';
 import type { ReportApiUrl } from '../../contract/reports.ts';
 import type { Translate } from '../../runtime/hooks.ts';
+import { COMMENTS_SECTION } from './comments/CommentsView.tsx';
 
 export interface SectionProps {
   /** The issuer page data (call URLs, export templates and dates, the reports the issuer has). */
@@ -31,4 +32,6 @@ export function hasReport(issuer: IssuerReportsPageData, ...apiUrls: ReportApiUr
 }
 
 /** Filled by the section modules (one line each). */
-export const SECTION_VIEWS: Partial<Record<IssuerReportSection, SectionView>> = {};
+export const SECTION_VIEWS: Partial<Record<IssuerReportSection, SectionView>> = {
+  comments: COMMENTS_SECTION,
+};

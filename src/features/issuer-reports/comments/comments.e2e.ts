@@ -1,0 +1,275 @@
+/**
+ * The analytics comments section of <fin-issuer-reports> against the reference server (SPEC §3
+ * "Comment", §4 "Comment file access", §6 file download, §7 comments_about and
+ * create_comments_access_request): what each access level sees and may do with a comment's file,
+ * the access request end to end, and provider HTML that carries scripts.
+ */
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { CompanyComment, CompanyCommentsAnswer } from '../../../contract/company.ts';
+import type { Lang } from '../../../contract/types.ts';
+import { aftermath, installTrap, markOf, PAYLOADS } from '../../../../demo-pages/testing/hostile.ts';
+import { label } from '../../../../demo-pages/testing/faults.ts';
+import { CSRF_HEADER, loginLinkOf, signIn, signInAs } from '../../../../demo-pages/testing/session.ts';
+
+const SECTION = '#comments-under-test';
+/** Issuers searched for a comment of the kind a test needs (the demo has 26). */
+const ISSUER_IDS = Array.from({ length: 26 }, (_, i) => i + 1);
+
+/**
+ * Opens the issuer page and puts <fin-issuer-reports sections="comments"> on it, reading the
+ * page's own data: the section alone, whatever else the page shows.
+ */
+async function openComments(page: Page, emitentId: number, lang: Lang): Promise<void> {
+  await page.goto(`/company/${emitentId}/?lang=${lang}`);
+  await page.evaluate(async (id) => {
+    const element = document.createElement('fin-issuer-reports');
+    element.id = id;
+    element.setAttribute('sections', 'comments');
+    (document.querySelector('main') ?? document.body).prepend(element);
+    const script = '/dist/elements/fin-issuer-reports.js';
+    await import(script);
+  }, SECTION.slice(1));
+  await expect(page.locator(`${SECTION} .irc-comment`).first()).toBeVisible();
+}
+
+/** The first issuer with a comment matching `wanted`, as the page's session sees the comments. */
+async function findComment(
+  page: Page,
+  lang: Lang,
+  wanted: (comment: CompanyComment, all: CompanyComment[]) => boolean,
+): Promise<{ emitentId: number; comment: CompanyComment; all: CompanyComment[] }> {
+  for (const emitentId of ISSUER_IDS) {
+    const answer = (await (
+      await page.request.get(`/api/company/${emitentId}/comments_about/?lang=${lang}`)
+    ).json()) as CompanyCommentsAnswer;
+    const comment = answer.items.find((item) => wanted(item, answer.items));
+    if (comment) return { emitentId, comment, all: answer.items };
+  }
+  throw new Error('No demo issuer has such a comment');
+}
+
+/** A phone no other test signs in with: a new free user, with no access request to any provider yet. */
+function freshPhone(testInfo: TestInfo, kind: number): string {
+  return `+79${kind}${testInfo.workerIndex % 10}${String(Date.now() % 1e7).padStart(7, '0')}`;
+}
+
+const card = (page: Page, commentId: number) => page.locator(`${SECTION} [data-comment-id="${commentId}"]`);
+
+/** No part of the section is wider than the viewport (375 px phones included). */
+async function expectNoOverflow(page: Page): Promise<void> {
+  const overflow = await page.locator(SECTION).evaluate((host) => {
+    const limit = document.documentElement.clientWidth;
+    return [...host.shadowRoot!.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > limit + 1)
+      .map((element) => `${element.localName}.${element.className}`);
+  });
+  expect(overflow).toEqual([]);
+}
+
+for (const lang of ['eng', 'rus'] as const) {
+  test.describe(`comments (${lang})`, () => {
+    test('anonymous: comment details, and need_auth with the log-in link on a file shared on request', async ({
+      page,
+    }) => {
+      const { emitentId, comment } = await findComment(
+        page,
+        lang,
+        (c) => c.file_access_kind === 'request' && c.file !== null && c.linked_emitents.length > 0,
+      );
+      await openComments(page, emitentId, lang);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        const item = card(page, comment.id);
+        await expect(item.getByRole('heading', { name: comment.title })).toBeVisible();
+        await expect(item.locator('.irc-provider')).toHaveText(comment.provider_name);
+        await expect(item.locator('time')).toHaveText(comment.date);
+        // The language by name in the page's language, and as the content's `lang`.
+        const name = new Intl.DisplayNames([lang === 'eng' ? 'en' : 'ru'], { type: 'language' });
+        const tag = { rus: 'ru', eng: 'en', deu: 'de', fra: 'fr' }[comment.language]!;
+        await expect(item.locator('.irc-language')).toHaveText(name.of(tag)!);
+        await expect(item.locator('.irc-content')).toHaveAttribute('lang', tag);
+        for (const emitent of comment.linked_emitents)
+          await expect(item.getByRole('link', { name: emitent.name, exact: true })).toHaveAttribute(
+            'href',
+            emitent.url,
+          );
+        // No link to a file the visitor may not download; trying says why, with the way to log in.
+        await expect(item.locator('a.irc-download')).toHaveCount(0);
+        await item.locator('button.irc-download').click();
+        const alert = item.locator('.irc-alert');
+        await expect(alert).toContainText(label('common', 'need_auth', lang));
+        // The log-in link brings the visitor back to the issuer page.
+        await expect(alert.getByRole('link', { name: label('common', 'login', lang) })).toHaveAttribute(
+          'href',
+          loginLinkOf(page).replace(/%3Flang%3D[a-z]+$/, ''),
+        );
+        await expect(page.locator(`${SECTION} [role="status"]`)).toHaveText(
+          label('common', 'need_auth', lang),
+        );
+        await expect(item.locator('button.irc-request')).toHaveCount(0);
+        await expectNoOverflow(page);
+      }
+    });
+
+    test('free user: the access request moves every comment of the provider, reaches the server and survives a reload', async ({
+      page,
+    }, testInfo) => {
+      await signIn(page.request, freshPhone(testInfo, lang === 'eng' ? 1 : 2));
+      const { emitentId, comment } = await findComment(
+        page,
+        lang,
+        (c) => c.requestAllowed && c.file !== null,
+      );
+      const providerId = comment.provider_id;
+      await openComments(page, emitentId, lang);
+      const ofProvider = page.locator(`${SECTION} .irc-comment`).filter({
+        has: page.locator('.irc-provider', { hasText: comment.provider_name }),
+      });
+      const count = await ofProvider.count();
+      expect(count).toBeGreaterThan(0);
+      await expect(ofProvider.locator('.irc-state')).toHaveText(
+        Array(count).fill(label('issuer', 'file_access_request', lang)),
+      );
+
+      const item = card(page, comment.id);
+      const sent = page.waitForRequest((request) =>
+        request.url().includes(`/api/comments/create_comments_access_request/${providerId}/`),
+      );
+      await item.getByRole('button', { name: label('issuer', 'send_request_label', lang) }).click();
+      const request = await sent;
+      expect(request.method()).toBe('GET');
+      expect(request.headers()[CSRF_HEADER.toLowerCase()]).toBeTruthy();
+
+      // Every comment of the provider moves at once; the change is announced once.
+      await expect(ofProvider.locator('.irc-state')).toHaveText(
+        Array(count).fill(label('issuer', 'request_sent', lang)),
+      );
+      await expect(ofProvider.locator('button.irc-request')).toHaveCount(0);
+      // The comments of other providers keep their own state.
+      const others = page.locator(`${SECTION} .irc-comment`).filter({
+        hasNot: page.locator('.irc-provider', { hasText: comment.provider_name }),
+      });
+      await expect(
+        others.locator('.irc-state', { hasText: label('issuer', 'request_sent', lang) }),
+      ).toHaveCount(0);
+      await expect(page.locator(`${SECTION} [role="status"]`)).toHaveText(
+        label('issuer', 'request_sent', lang),
+      );
+      // Focus went to the state that replaced the button, in the same comment.
+      await expect
+        .poll(() =>
+          page.locator(SECTION).evaluate((host) => {
+            const active = host.shadowRoot!.activeElement;
+            return active
+              ? `${active.className} ${active.closest('[data-comment-id]')?.getAttribute('data-comment-id')}`
+              : null;
+          }),
+        )
+        .toBe(`irc-state ${comment.id}`);
+      await item.locator('button.irc-download').click();
+      await expect(item.locator('.irc-alert')).toHaveText(
+        label('issuer', 'already_send_request_label', lang),
+      );
+
+      // The server holds it: read back through the API, and the page keeps the state after a reload.
+      const answer = (await (
+        await page.request.get(`/api/company/${emitentId}/comments_about/?lang=${lang}`)
+      ).json()) as CompanyCommentsAnswer;
+      for (const c of answer.items.filter((c) => c.provider_id === providerId && c.file !== null))
+        expect([c.id, c.file_access, c.alert, c.requestExists]).toEqual([
+          c.id,
+          'request_sent',
+          'request_sent',
+          true,
+        ]);
+      await openComments(page, emitentId, lang);
+      await expect(card(page, comment.id).locator('.irc-state')).toHaveText(
+        label('issuer', 'request_sent', lang),
+      );
+      await expect(
+        page
+          .locator(`${SECTION} .irc-comment`)
+          .filter({ has: page.locator('.irc-provider', { hasText: comment.provider_name }) })
+          .locator('button.irc-request'),
+      ).toHaveCount(0);
+    });
+  });
+}
+
+test('free user: a failed access request says so inline and the retry sends it', async ({
+  page,
+}, testInfo) => {
+  await signIn(page.request, freshPhone(testInfo, 3));
+  const { emitentId, comment } = await findComment(page, 'eng', (c) => c.requestAllowed && c.file !== null);
+  let failures = 1;
+  await page.route('**/api/comments/create_comments_access_request/**', (route) =>
+    failures-- > 0 ? route.fulfill({ status: 500, json: { error: 'down' } }) : route.fallback(),
+  );
+  await openComments(page, emitentId, 'eng');
+  const item = card(page, comment.id);
+  await item.getByRole('button', { name: label('issuer', 'send_request_label', 'eng') }).click();
+  const error = item.getByRole('alert');
+  await expect(error).toContainText(label('issuer', 'comment_request_failed', 'eng'));
+  await error.getByRole('button', { name: label('common', 'retry', 'eng') }).click();
+  await expect(item.locator('.irc-state')).toHaveText(label('issuer', 'request_sent', 'eng'));
+  await expect(item.getByRole('alert')).toHaveCount(0);
+});
+
+test('paid user: an open file of a paid provider downloads with its type and real body', async ({ page }) => {
+  await signInAs(page.request, 'paid');
+  const { emitentId, comment } = await findComment(
+    page,
+    'eng',
+    (c) => c.file_access_kind === 'paid' && c.file_access === 'open' && c.file !== null,
+  );
+  await openComments(page, emitentId, 'eng');
+  const link = card(page, comment.id).locator('a.irc-download');
+  await expect(link).toHaveAttribute('href', comment.cb_file_link!);
+  await expect(link).toHaveAttribute('type', comment.mimetype!);
+  const download = page.waitForEvent('download');
+  await link.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(comment.file);
+  const body = await (await import('node:fs/promises')).readFile((await file.path())!);
+  // A PDF or an .xlsx (a zip), not an error page.
+  expect(['%PDF', 'PK\u0003\u0004']).toContain(body.subarray(0, 4).toString('latin1'));
+});
+
+test('provider HTML with scripts: nothing runs, nothing is injected, the text shows', async ({ page }) => {
+  const trap = await installTrap(page);
+  const ids = PAYLOADS.map((_, i) => 900 + i);
+  // One comment per payload (an unclosed tag of one would swallow the others), on the real answer's first comment.
+  await page.route('**/api/company/*/comments_about/**', async (route) => {
+    const answer = (await (await route.fetch()).json()) as CompanyCommentsAnswer;
+    const first = answer.items[0]!;
+    const items = PAYLOADS.map((payload, i) => ({
+      ...first,
+      id: 10_000 + i,
+      content: `<p>Visible text ${i}</p>${payload(ids[i]!)}<a href="javascript:__pwned(999)">link ${i}</a>`,
+    }));
+    await route.fulfill({ json: { items } });
+  });
+  await openComments(page, 1, 'eng');
+  const contents = page.locator(`${SECTION} .irc-content`);
+  await expect(contents).toHaveCount(PAYLOADS.length);
+  await expect(contents.first()).toContainText('Visible text 0');
+  // The very long one is collapsed behind "show more"; opening it shows the rest.
+  const more = page.locator(`${SECTION} .irc-more`);
+  await expect(more).toHaveCount(1);
+  await more.click();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  const left = await aftermath(page);
+  expect(trap.executed).toEqual([]);
+  expect(trap.dialogs).toEqual([]);
+  expect(left.injected).toEqual([]);
+  expect(left.unsafeLinks).toEqual([]);
+  // The plain-text payloads are shown as text.
+  for (const i of [0, 4, 10, 11]) expect(left.shown).toContain(ids[i]);
+  expect(await contents.locator('script, img, svg, iframe, style, input, math, details, form').count()).toBe(
+    0,
+  );
+  for (let i = 0; i < PAYLOADS.length; i++)
+    if ((await contents.nth(i).getByText(`link ${i}`, { exact: true }).count()) > 0)
+      await expect(contents.nth(i).getByText(`link ${i}`, { exact: true })).not.toHaveAttribute('href', /./);
+  expect(markOf(ids[0]!)).toBe('xss-mark-900');
+});
