@@ -273,3 +273,51 @@ test('provider HTML with scripts: nothing runs, nothing is injected, the text sh
       await expect(contents.nth(i).getByText(`link ${i}`, { exact: true })).not.toHaveAttribute('href', /./);
   expect(markOf(ids[0]!)).toBe('xss-mark-900');
 });
+
+test('under a strict CSP that enforces Trusted Types, the sanitized content renders with no violation', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __violations: seen });
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+      true,
+    );
+  });
+  // Only the site's scripts and styles, and no string may reach an HTML sink without a policy;
+  // DOMPurify's own `dompurify` policy is the one allowed.
+  await page.route('**/company/*/?lang=*', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: {
+        ...response.headers(),
+        'content-security-policy':
+          "default-src 'self'; script-src 'self'; style-src 'self'; object-src 'none'; require-trusted-types-for 'script'; trusted-types dompurify",
+      },
+    });
+  });
+  await openComments(page, 1, 'eng');
+  const content = page.locator(`${SECTION} .irc-content`).first();
+  await expect(content.locator('p').first()).toBeVisible();
+  // The provider's formatting came through the sanitizer as elements.
+  expect(await page.locator(`${SECTION} .irc-content b, ${SECTION} .irc-content li`).count()).toBeGreaterThan(
+    0,
+  );
+  const violations = await page.evaluate(
+    () => (window as unknown as { __violations: string[] }).__violations,
+  );
+  expect(violations.filter((v) => /trusted-types/.test(v))).toEqual([]);
+  // The positive control: assigning a string to innerHTML is refused here.
+  const refused = await page.evaluate(() => {
+    try {
+      document.createElement('div').innerHTML = '<b>x</b>';
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  expect(refused).toBe(true);
+});
