@@ -60,7 +60,8 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
       if (call?.phase === 'sending') return;
       const ids = { providerId: comment.provider_id, commentId: comment.id };
       setCall({ ...ids, phase: 'sending' });
-      setAnnouncement(t('issuer:comment_request_sending'));
+      // The button says it is sending; the outcome alone is announced, once.
+      setAnnouncement('');
       try {
         const answer = await requestCommentsAccess(issuer.apiUrls.commentsAccessRequest, comment.provider_id);
         const item = answer.response.items[0];

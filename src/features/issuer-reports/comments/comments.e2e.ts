@@ -132,6 +132,14 @@ for (const lang of ['eng', 'rus'] as const) {
       );
 
       const item = card(page, comment.id);
+      // Everything the section's live region says from here on.
+      await page.locator(`${SECTION} [role="status"]`).evaluate((region) => {
+        const said: string[] = [];
+        Object.assign(window, { __said: said });
+        new MutationObserver(() => {
+          if (region.textContent) said.push(region.textContent);
+        }).observe(region, { childList: true, characterData: true, subtree: true });
+      });
       const sent = page.waitForRequest((request) =>
         request.url().includes(`/api/comments/create_comments_access_request/${providerId}/`),
       );
@@ -155,6 +163,9 @@ for (const lang of ['eng', 'rus'] as const) {
       await expect(page.locator(`${SECTION} [role="status"]`)).toHaveText(
         label('issuer', 'request_sent', lang),
       );
+      expect(await page.evaluate(() => (window as unknown as { __said: string[] }).__said)).toEqual([
+        label('issuer', 'request_sent', lang),
+      ]);
       // Focus went to the state that replaced the button, in the same comment.
       await expect
         .poll(() =>
