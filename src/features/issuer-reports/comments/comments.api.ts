@@ -11,7 +11,13 @@ import { createResource } from '../../../core/resource.ts';
 
 /** GET /api/company/{id}/comments_about/ (`apiUrls.comments`), in the page's language: the API picks each comment's version. */
 export function fetchComments(url: string, lang: Lang, signal?: AbortSignal): Promise<CompanyCommentsAnswer> {
-  return getJson<CompanyCommentsAnswer>(url, { query: { lang }, signal, check: checkCommentsAnswer });
+  return getJson<CompanyCommentsAnswer>(url, {
+    query: { lang },
+    signal,
+    check: checkCommentsAnswer,
+    // An empty body is no comments, not a failure.
+    empty: () => ({ items: [] }),
+  });
 }
 
 export interface CommentsKey {

@@ -19,7 +19,7 @@ const ISSUER_IDS = Array.from({ length: 26 }, (_, i) => i + 1);
  * Opens the issuer page and puts <fin-issuer-reports sections="comments"> on it, reading the
  * page's own data: the section alone, whatever else the page shows.
  */
-async function openComments(page: Page, emitentId: number, lang: Lang): Promise<void> {
+async function openComments(page: Page, emitentId: number, lang: Lang, expectComments = true): Promise<void> {
   await page.goto(`/company/${emitentId}/?lang=${lang}`);
   await page.evaluate(async (id) => {
     const element = document.createElement('fin-issuer-reports');
@@ -29,7 +29,7 @@ async function openComments(page: Page, emitentId: number, lang: Lang): Promise<
     const script = '/dist/elements/fin-issuer-reports.js';
     await import(script);
   }, SECTION.slice(1));
-  await expect(page.locator(`${SECTION} .irc-comment`).first()).toBeVisible();
+  if (expectComments) await expect(page.locator(`${SECTION} .irc-comment`).first()).toBeVisible();
 }
 
 /** The first issuer with a comment matching `wanted`, as the page's session sees the comments. */
@@ -331,4 +331,22 @@ test('under a strict CSP that enforces Trusted Types, the sanitized content rend
     }
   });
   expect(refused).toBe(true);
+});
+
+test('an empty answer says there are no comments; a malformed one is a load error with retry', async ({
+  page,
+}) => {
+  let body = '';
+  await page.route('**/api/company/*/comments_about/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body }),
+  );
+  await openComments(page, 1, 'eng', false);
+  await expect(page.locator(SECTION)).toContainText(label('issuer', 'no_comments', 'eng'));
+  body = '{"items": [{"id": "x"}]}';
+  await openComments(page, 1, 'eng', false);
+  const error = page.locator(SECTION).getByRole('alert');
+  await expect(error).toContainText(label('common', 'error_load', 'eng'));
+  body = '{"items": []}';
+  await error.getByRole('button', { name: label('common', 'retry', 'eng') }).click();
+  await expect(page.locator(SECTION)).toContainText(label('issuer', 'no_comments', 'eng'));
 });
