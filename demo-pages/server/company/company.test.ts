@@ -439,6 +439,17 @@ describe('GET /api/company/{id}/multipliers/', () => {
       }
       const roe = profitability?.body.find((row) => row.id === 'roe');
       expect(typeof roe?.p2024).toBe('number');
+      // The quarterly (trailing twelve months) valuation is masked the same way.
+      const quarterly = answer['1'][0];
+      expect(quarterly?.body.length).toBeGreaterThan(0);
+      for (const row of quarterly?.body ?? []) {
+        const values = quarterly?.columns.slice(1).map((c) => row[c]);
+        expect(values?.length).toBeGreaterThan(0);
+        expect(
+          values?.every((v) => (expectMasked ? v === '***' : typeof v === 'number' || v === null)),
+          `${row.id} (quarterly)`,
+        ).toBe(true);
+      }
     }
     // No prices before the listing: null stays null, masked or not.
     const recent = await json<MultipliersAnswer>(anonymous, '/api/company/26/multipliers/');

@@ -7,7 +7,10 @@ import type { ComponentType } from 'react';
 import type { IssuerReportSection, IssuerReportsPageData } from '../../contract/company.ts';
 import type { ReportApiUrl } from '../../contract/reports.ts';
 import type { Translate } from '../../runtime/hooks.ts';
-import { COMMENTS_SECTION } from './comments/CommentsView.tsx';
+import { commentsSection } from './comments/CommentsSection.tsx';
+import { fmpSection } from './fmp/FmpSection.tsx';
+import { multipliersSection } from './multipliers/MultipliersSection.tsx';
+import { quarterlySection } from './quarterly/QuarterlySection.tsx';
 
 export interface SectionProps {
   /** The issuer page data (call URLs, export templates and dates, the reports the issuer has). */
@@ -33,5 +36,8 @@ export function hasReport(issuer: IssuerReportsPageData, ...apiUrls: ReportApiUr
 
 /** Filled by the section modules (one line each). */
 export const SECTION_VIEWS: Partial<Record<IssuerReportSection, SectionView>> = {
-  comments: COMMENTS_SECTION,
+  fmp: fmpSection,
+  multipliers: multipliersSection,
+  comments: commentsSection,
+  quarterly: quarterlySection,
 };

@@ -9,26 +9,15 @@ import type { CompanyComment, CompanyCommentsAnswer } from '../../../contract/co
 import type { Lang } from '../../../contract/types.ts';
 import { aftermath, installTrap, markOf, PAYLOADS } from '../../../../demo-pages/testing/hostile.ts';
 import { label } from '../../../../demo-pages/testing/faults.ts';
-import { CSRF_HEADER, loginLinkOf, signIn, signInAs } from '../../../../demo-pages/testing/session.ts';
+import { CSRF_HEADER, signIn, signInAs } from '../../../../demo-pages/testing/session.ts';
 
-const SECTION = '#comments-under-test';
+const SECTION = 'fin-issuer-reports';
 /** Issuers searched for a comment of the kind a test needs (the demo has 26). */
 const ISSUER_IDS = Array.from({ length: 26 }, (_, i) => i + 1);
 
-/**
- * Opens the issuer page and puts <fin-issuer-reports sections="comments"> on it, reading the
- * page's own data: the section alone, whatever else the page shows.
- */
+/** The test page of <fin-issuer-reports sections="comments"> with the issuer's page data (/company/{id}/'s). */
 async function openComments(page: Page, emitentId: number, lang: Lang, expectComments = true): Promise<void> {
-  await page.goto(`/company/${emitentId}/?lang=${lang}`);
-  await page.evaluate(async (id) => {
-    const element = document.createElement('fin-issuer-reports');
-    element.id = id;
-    element.setAttribute('sections', 'comments');
-    (document.querySelector('main') ?? document.body).prepend(element);
-    const script = '/dist/elements/fin-issuer-reports.js';
-    await import(script);
-  }, SECTION.slice(1));
+  await page.goto(`/test/issuer-reports/${emitentId}/?sections=comments&lang=${lang}`);
   if (expectComments) await expect(page.locator(`${SECTION} .irc-comment`).first()).toBeVisible();
 }
 
@@ -101,7 +90,7 @@ for (const lang of ['eng', 'rus'] as const) {
         // The log-in link brings the visitor back to the issuer page.
         await expect(alert.getByRole('link', { name: label('common', 'login', lang) })).toHaveAttribute(
           'href',
-          loginLinkOf(page).replace(/%3Flang%3D[a-z]+$/, ''),
+          `/login/?back=${encodeURIComponent(`/company/${emitentId}/`)}`,
         );
         await expect(page.locator(`${SECTION} [role="status"]`)).toHaveText(
           label('common', 'need_auth', lang),
@@ -299,7 +288,7 @@ test('under a strict CSP that enforces Trusted Types, the sanitized content rend
   });
   // Only the site's scripts and styles, and no string may reach an HTML sink without a policy;
   // DOMPurify's own `dompurify` policy is the one allowed.
-  await page.route('**/company/*/?lang=*', async (route) => {
+  await page.route('**/test/issuer-reports/**', async (route) => {
     const response = await route.fetch();
     await route.fulfill({
       response,

@@ -333,7 +333,7 @@ function RequestFailed({
   );
 }
 
-export const COMMENTS_SECTION: SectionView = {
+export const commentsSection: SectionView = {
   titleKey: 'issuer:tab_comments',
   labelModules: ['widgets', 'archive'],
   has: (issuer) => issuer.commentsCount > 0,
