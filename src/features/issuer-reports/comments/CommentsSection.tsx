@@ -6,20 +6,19 @@
  * provider, which moves every comment of that provider at once.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { safeHref } from '../../../contract/links.ts';
 import type { CompanyComment } from '../../../contract/company.ts';
 import { bcp47Of, type Lang } from '../../../contract/types.ts';
 import { ApiError, toApiError } from '../../../core/api/client.ts';
 import { $lang } from '../../../core/stores/lang.ts';
 import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
-import { ElementState } from '../../../runtime/chrome/ElementState.tsx';
+import { ElementState, LoadError } from '../../../runtime/chrome/ElementState.tsx';
 import { accessHref, loginHref } from '../../../runtime/chrome/access-links.ts';
 import type { Translate } from '../../../runtime/hooks.ts';
 import { useResource } from '../../../runtime/resource.ts';
 import { useStyles } from '../../../runtime/styles.ts';
 import type { SectionProps, SectionView } from '../issuer-reports.sections.ts';
-import { sanitizeCommentHtml } from './comment-html.ts';
 import { createCommentsResource, requestCommentsAccess } from './comments.api.ts';
 import {
   afterAccessRequest,
@@ -31,6 +30,7 @@ import {
   type RequestStatus,
 } from './comments.model.ts';
 import css from './comments.css?inline';
+import type * as CommentHtml from './comment-html.ts';
 
 /** The access request to one provider: under way, or failed (shown at the comment it was sent from). */
 type RequestCall =
@@ -42,8 +42,47 @@ type RequestCall =
       error: ApiError;
     };
 
+type Sanitize = typeof CommentHtml.sanitizeCommentHtml;
+
+let sanitizerModule: Promise<typeof CommentHtml> | null = null;
+
+/**
+ * The sanitizer (DOMPurify) loads with the first comments section, in parallel with the comments
+ * call, not with the element: a page showing other sections never downloads it. A failed load is
+ * forgotten, so a retry loads again.
+ */
+function loadSanitizer(): Promise<Sanitize> {
+  sanitizerModule ??= import('./comment-html.ts').catch((error: unknown) => {
+    sanitizerModule = null;
+    throw error;
+  });
+  return sanitizerModule.then((module) => module.sanitizeCommentHtml);
+}
+
+/** The sanitizer once loaded; 'failed' when its chunk did not load (with `retry`). */
+function useSanitizer(): { sanitize: Sanitize | null | 'failed'; retry(): void } {
+  const [sanitize, setSanitize] = useState<Sanitize | null | 'failed'>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    loadSanitizer().then(
+      (loaded) => live && setSanitize(() => loaded),
+      () => live && setSanitize('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const retry = useCallback(() => {
+    setSanitize(null);
+    setAttempt((n) => n + 1);
+  }, []);
+  return { sanitize, retry };
+}
+
 function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
   useStyles(css, 'element');
+  const sanitizer = useSanitizer();
   const lang = useStore($lang);
   const { state, resource } = useResource(createCommentsResource, { url: issuer.apiUrls.comments, lang });
   // The answers of access requests, by provider: they move the comments of the loaded list.
@@ -90,10 +129,13 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
     if (comment.alert) setAnnouncement(t(alertKey(comment.alert)));
   };
 
+  if (state.status === 'ready' && sanitizer.sanitize === 'failed')
+    return <LoadError error={{ kind: 'network' }} onRetry={sanitizer.retry} t={t} />;
+  const sanitize = sanitizer.sanitize === 'failed' ? null : sanitizer.sanitize;
   return (
     <ElementState
       t={t}
-      ready
+      ready={sanitize !== null}
       state={state}
       onRetry={resource.retry}
       isEmpty={(answer) => answer.items.length === 0}
@@ -113,6 +155,7 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
                 <li key={comment.id} className="irc-item">
                   <CommentCard
                     comment={comment}
+                    sanitize={sanitize!}
                     t={t}
                     lang={lang}
                     headingLevel={headingLevel}
@@ -140,6 +183,7 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
 
 interface CommentCardProps {
   comment: CompanyComment;
+  sanitize: Sanitize;
   t: Translate;
   lang: Lang;
   headingLevel: 2 | 3;
@@ -153,7 +197,7 @@ interface CommentCardProps {
   statusRef(node: HTMLElement | null): void;
 }
 
-function CommentCard({ comment, t, lang, headingLevel, ...file }: CommentCardProps) {
+function CommentCard({ comment, sanitize, t, lang, headingLevel, ...file }: CommentCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const contentLang = bcp47Of(comment.language) ?? undefined;
   const titleId = useId();
@@ -191,7 +235,7 @@ function CommentCard({ comment, t, lang, headingLevel, ...file }: CommentCardPro
           </div>
         ) : null}
       </dl>
-      <CommentContent html={comment.content} lang={contentLang} t={t} />
+      <CommentContent html={comment.content} sanitize={sanitize} lang={contentLang} t={t} />
       {comment.file ? <CommentFile comment={comment} t={t} {...file} /> : null}
     </article>
   );
@@ -202,10 +246,20 @@ function isoOfSeconds(seconds: number): string | undefined {
 }
 
 /** The sanitized content, appended as nodes (never as an HTML string); long content collapsed. */
-function CommentContent({ html, lang, t }: { html: string; lang: string | undefined; t: Translate }) {
+function CommentContent({
+  html,
+  sanitize,
+  lang,
+  t,
+}: {
+  html: string;
+  sanitize: Sanitize;
+  lang: string | undefined;
+  t: Translate;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const id = useId();
-  const fragment = useMemo(() => sanitizeCommentHtml(html), [html]);
+  const fragment = useMemo(() => sanitize(html), [sanitize, html]);
   const long = (fragment.textContent ?? '').length > COLLAPSE_TEXT_CHARS;
   const [expanded, setExpanded] = useState(false);
   useLayoutEffect(() => {
@@ -245,7 +299,7 @@ function CommentFile({
   onTry,
   onRequest,
   statusRef,
-}: Omit<CommentCardProps, 'lang' | 'headingLevel'>) {
+}: Omit<CommentCardProps, 'lang' | 'headingLevel' | 'sanitize'>) {
   const name = comment.file!;
   const format = fileFormat(name);
   const href = comment.file_access === 'open' ? safeHref(comment.cb_file_link) : null;

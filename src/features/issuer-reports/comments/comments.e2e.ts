@@ -339,3 +339,27 @@ test('an empty answer says there are no comments; a malformed one is a load erro
   await error.getByRole('button', { name: label('common', 'retry', 'eng') }).click();
   await expect(page.locator(SECTION)).toContainText(label('issuer', 'no_comments', 'eng'));
 });
+
+test('the sanitizer loads with the comments section only; a failed load is an error with retry', async ({
+  page,
+}) => {
+  const loads: string[] = [];
+  page.on('request', (request) => {
+    if (/\/chunks\/comment-html-[^/]+\.js$/.test(request.url())) loads.push(request.url());
+  });
+  await page.goto('/test/issuer-reports/1/?sections=multipliers&lang=eng');
+  await expect(page.locator('fin-issuer-reports [data-section="multipliers"] table').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(loads).toEqual([]);
+
+  let failures = 1;
+  await page.route(/\/chunks\/comment-html-[^/]+\.js$/, (route) =>
+    failures-- > 0 ? route.abort() : route.fallback(),
+  );
+  await openComments(page, 1, 'eng', false);
+  const error = page.locator(SECTION).getByRole('alert');
+  await expect(error).toContainText(label('common', 'error_load', 'eng'));
+  await error.getByRole('button', { name: label('common', 'retry', 'eng') }).click();
+  await expect(page.locator(`${SECTION} .irc-content`).first()).not.toBeEmpty();
+  expect(loads.length).toBe(2);
+});
