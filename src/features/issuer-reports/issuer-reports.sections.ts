@@ -7,6 +7,8 @@ import type { ComponentType } from 'react';
 import type { IssuerReportSection, IssuerReportsPageData } from '../../contract/company.ts';
 import type { ReportApiUrl } from '../../contract/reports.ts';
 import type { Translate } from '../../runtime/hooks.ts';
+import { IFRS_SECTION } from './statements/statements.sections.tsx';
+import { RAS_SECTION } from './statements/statements.sections.tsx';
 import { commentsSection } from './comments/CommentsSection.tsx';
 import { fmpSection } from './fmp/FmpSection.tsx';
 import { multipliersSection } from './multipliers/MultipliersSection.tsx';
@@ -36,6 +38,8 @@ export function hasReport(issuer: IssuerReportsPageData, ...apiUrls: ReportApiUr
 
 /** Filled by the section modules (one line each). */
 export const SECTION_VIEWS: Partial<Record<IssuerReportSection, SectionView>> = {
+  ifrs: IFRS_SECTION,
+  ras: RAS_SECTION,
   fmp: fmpSection,
   multipliers: multipliersSection,
   comments: commentsSection,
