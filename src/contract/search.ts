@@ -70,10 +70,21 @@ export interface SuggestAnswer {
   total: number;
   /** Why there are no items (term too short, nothing found), or null. */
   search_error: string | null;
+  /**
+   * The term read in the other keyboard layout ("sber" for "ыиук") when the results include its
+   * matches, else null (the keyboard-layout fix).
+   */
+  converted_term: string | null;
 }
 
-/** Suggestions per category at most. */
+/** Suggestions per category by default. */
 export const SUGGEST_LIMIT = 20;
+/** The most results one suggest call returns (`limit`; the search page's page size is below). */
+export const SUGGEST_MAX_LIMIT = 100;
+/** Results per page of the search page. */
+export const SEARCH_PAGE_SIZE = 20;
+/** Pages a search reaches at most (`page` of a suggest call, `?page=` of /search/). */
+export const SEARCH_MAX_PAGE = 500;
 
 export interface SearchApiGround {
   'id.numeric': number;
