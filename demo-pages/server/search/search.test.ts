@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPARISON_SEARCH_URLS,
   SEARCH_ERR,
+  SEARCH_PAGE_SIZE,
   SUGGEST_LIMIT,
+  pageWindow,
   type ComparisonSearchAnswer,
   type SearchPageData,
   type SuggestAnswer,
@@ -526,6 +528,14 @@ describe('highlighting and tokens', () => {
 });
 
 describe('/search/ page', () => {
+  it('links the first, the last and two pages on each side of the current one', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 26)).toEqual([1, 2, 3, null, 26]);
+    expect(pageWindow(6, 26)).toEqual([1, null, 4, 5, 6, 7, 8, null, 26]);
+    expect(pageWindow(4, 26)).toEqual([1, 2, 3, 4, 5, 6, null, 26]);
+    expect(pageWindow(26, 26)).toEqual([1, null, 24, 25, 26]);
+  });
+
   it('renders the results of ?q= in five category tabs, without scripts', async () => {
     const browser = client(app);
     const response = await browser.get(`/search/?q=${encodeURIComponent('сбер')}`);
@@ -584,6 +594,55 @@ describe('/search/ page', () => {
       expect(cells[1]).toBe('—');
       expect(cells[2]).toMatch(/^[A-Z]{2}[0-9A-Z]{10}$/);
     }
+  });
+
+  it('pages the active tab with links: numbered, previous and next, the current one marked', async () => {
+    const url = (page: number) => `/search/?q=${encodeURIComponent(CROWD)}&tab=stocks&page=${page}&lang=eng`;
+    const ids = (body: string) =>
+      [...body.matchAll(/data-search-item="stocks:(\d+)"/g)].map(([, id]) => Number(id));
+    const first = await app.inject({
+      method: 'GET',
+      url: `/search/?q=${encodeURIComponent(CROWD)}&lang=eng`,
+    });
+    const data = jsonBlock(first.body, 'fin-page-data') as SearchPageData;
+    expect(data).toMatchObject({ tab: 'stocks', page: 1, pages: Math.ceil(520 / SEARCH_PAGE_SIZE) });
+    expect(first.body).toContain('Stocks: 1–20 of 520</h2>');
+    // 1 2 3 … 26, no previous page on the first.
+    const pager = first.body.match(/<nav class="pager"[\s\S]*?<\/nav>/)![0];
+    expect(
+      [...pager.matchAll(/data-page="(\d+)"[^>]*>([^<]*)</g)].map(
+        ([, page, text]) => `${page}:${text!.trim()}`,
+      ),
+    ).toEqual(['1:1', '2:2', '3:3', '26:26', '2:Next']);
+    expect(pager).toContain('aria-label="Page 1" aria-current="page"');
+    expect(pager).toMatch(/<span class="pager-off" aria-disabled="true">Previous<\/span>/);
+    expect(pager).toContain(`href="/search/?q=${encodeURIComponent(CROWD)}&amp;tab=stocks&amp;page=2"`);
+
+    // The pages together are the whole list, in the order of the suggest calls.
+    const pages = await Promise.all([1, 2, 3].map((page) => app.inject({ method: 'GET', url: url(page) })));
+    const whole = await suggest('stocks', { term: CROWD, limit: 60 });
+    expect(pages.flatMap((page) => ids(page.body))).toEqual(whole.items.map((item) => item.id));
+    expect(pages[2]!.body).toContain('Stocks: 41–60 of 520</h2>');
+    expect(pages[2]!.body).toMatch(/rel="prev"[^>]*>Previous</);
+
+    // The last page is short; a page past it (an old link) shows the last one.
+    const last = await app.inject({ method: 'GET', url: url(26) });
+    expect(ids(last.body)).toHaveLength(0 + (520 % SEARCH_PAGE_SIZE || SEARCH_PAGE_SIZE));
+    expect(ids((await app.inject({ method: 'GET', url: url(400) })).body)).toEqual(ids(last.body));
+    expect(last.body).toMatch(/<span class="pager-off" aria-disabled="true">Next<\/span>/);
+    for (const bad of ['0', '501', 'x'])
+      expect((await app.inject({ method: 'GET', url: `/search/?q=sber&page=${bad}` })).statusCode).toBe(400);
+  });
+
+  it('says when a term typed in the other layout was searched', async () => {
+    const page = await app.inject({
+      method: 'GET',
+      url: `/search/?q=${encodeURIComponent('ыиук')}&lang=eng`,
+    });
+    const data = jsonBlock(page.body, 'fin-page-data') as SearchPageData;
+    expect(data.converted_term).toBe('sber');
+    expect(data.items.length).toBeGreaterThan(0);
+    expect(page.body).toMatch(/data-converted-term>\s*Also found for “sber” \(other keyboard layout\)/);
   });
 
   it('refuses an unknown tab with 400', async () => {
