@@ -17,15 +17,18 @@ import type {
 import { SUGGEST_URLS, SEARCH_ERR } from '../../contract/search.ts';
 import { ApiError, postJson } from './client.ts';
 
+/** POST /api/suggest/{category}/: the first SUGGEST_LIMIT suggestions, or a page of `limit` (the results page). */
 export function fetchSuggestions(
   category: SearchCategory,
   term: string,
-  opts: { emitentStopStatusesIds?: number[]; signal?: AbortSignal } = {},
+  opts: { emitentStopStatusesIds?: number[]; signal?: AbortSignal; page?: number; limit?: number } = {},
 ): Promise<SuggestAnswer> {
-  const body =
+  const body: Record<string, unknown> =
     category === 'companies'
       ? { term, emitent_stop_statuses_ids: opts.emitentStopStatusesIds ?? [] }
       : { term };
+  if (opts.page !== undefined) body.page = opts.page;
+  if (opts.limit !== undefined) body.limit = opts.limit;
   return postJson<SuggestAnswer>(SUGGEST_URLS[category], body, { signal: opts.signal });
 }
 

@@ -1,0 +1,6 @@
+export {
+  SearchResults,
+  resultsPageUrl,
+  type ResultsGroup,
+  type SearchResultsProps,
+} from './SearchResults.tsx';
