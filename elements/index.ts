@@ -10,3 +10,4 @@ import './fin-related-list.ts';
 import './fin-left-menu.ts';
 import './fin-stock-chart.ts';
 import './fin-issuer-reports.ts';
+import './fin-site-search.ts';

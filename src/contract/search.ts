@@ -71,10 +71,10 @@ export interface SuggestAnswer {
   /** Why there are no items (term too short, nothing found), or null. */
   search_error: string | null;
   /**
-   * The term read in the other keyboard layout ("sber" for "ыиук") when the results include its
-   * matches, else null (the keyboard-layout fix).
+   * The term converted from the other keyboard layout ("ыиук" → "sber") when the results include
+   * its matches, else null (or absent: a server without the layout fix).
    */
-  converted_term: string | null;
+  converted_term?: string | null;
 }
 
 /** Suggestions per category by default. */

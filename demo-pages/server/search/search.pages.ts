@@ -172,7 +172,7 @@ function searchPageBody(
             ${
               data.converted_term
                 ? html`<p class="muted" data-converted-term>
-                    ${t('search:converted_term').replace('{term}', data.converted_term)}
+                    ${t('search:showing_results_for').replace('{term}', data.converted_term)}
                   </p>`
                 : null
             }

@@ -642,7 +642,7 @@ describe('/search/ page', () => {
     const data = jsonBlock(page.body, 'fin-page-data') as SearchPageData;
     expect(data.converted_term).toBe('sber');
     expect(data.items.length).toBeGreaterThan(0);
-    expect(page.body).toMatch(/data-converted-term>\s*Also found for “sber” \(other keyboard layout\)/);
+    expect(page.body).toMatch(/data-converted-term>\s*Showing results for “sber”/);
   });
 
   it('refuses an unknown tab with 400', async () => {

@@ -1,10 +1,11 @@
 import {
   useId,
+  useLayoutEffect,
   useMemo,
   type FocusEvent,
   type KeyboardEvent,
   type ReactNode,
-  type Ref,
+  type RefObject,
   type HTMLAttributes,
 } from 'react';
 import { useStyles } from '../../runtime/styles.ts';
@@ -57,7 +58,8 @@ export interface SearchBoxProps {
   onClear(): void;
   /** The pop-up's content: tabs, lists (SearchOptions), counts and messages. */
   children?: ReactNode;
-  inputRef?: Ref<HTMLInputElement>;
+  /** The input, for the owner to focus it; with `autoFocus` the box needs it. */
+  inputRef?: RefObject<HTMLInputElement | null>;
   /** The results take the place below the input instead of a floating pop-up (full-screen mode). */
   inline?: boolean;
   autoFocus?: boolean;
@@ -98,6 +100,11 @@ export function SearchBox({
   className,
 }: SearchBoxProps) {
   useStyles(css);
+  // The attribute, not only React's focus(): a modal <dialog> opened around the box (after this
+  // layout effect) gives the focus to its autofocus element.
+  useLayoutEffect(() => {
+    if (autoFocus) inputRef?.current?.setAttribute('autofocus', '');
+  }, [autoFocus, inputRef]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;

@@ -31,13 +31,8 @@ import { useStyles } from '../../../runtime/styles.ts';
 import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
 import { Highlight } from '../../../widgets/search-box/index.ts';
 import { Tabs, tabId } from '../../../widgets/tabs/index.ts';
+import { groupTotal, type SiteSearchGroup } from '../site-search.utils.ts';
 import css from './search-results.css?inline';
-
-/** One category's answer to the term; null when its call failed (ignored, SPEC §8). */
-export interface ResultsGroup {
-  category: SearchCategory;
-  answer: SuggestAnswer | null;
-}
 
 export interface SearchResultsProps {
   /** The searched term (trimmed), '' while the input holds less than 3 characters. */
@@ -45,7 +40,7 @@ export interface SearchResultsProps {
   /** loading while a search for the term is out. */
   status: 'idle' | 'loading' | 'ready';
   /** The first page of every category, SPEC order; `answer` null when its call failed. */
-  groups: readonly ResultsGroup[];
+  groups: readonly SiteSearchGroup[];
   /** The active tab (remembered or first with results), null when none has results. */
   active: SearchCategory | null;
   /** The words to mark in names, tickers and ISINs (the term and its converted form). */
@@ -59,11 +54,6 @@ export interface SearchResultsProps {
   /** Issuer statuses left out of the companies (SPEC §7 emitent_stop_statuses_ids). */
   emitentStopStatusesIds?: number[];
   t: Translate;
-}
-
-/** Matches of a group: the server's total (the items hold the first page). */
-function totalOf(group: ResultsGroup | undefined): number {
-  return group?.answer ? Math.max(group.answer.total, group.answer.items.length) : 0;
 }
 
 /** The no-script page of these results: what the pager links to. */
@@ -100,7 +90,7 @@ export function SearchResults(props: SearchResultsProps) {
   const where = `${term}\u0000${active ?? ''}`;
   const [paging, setPaging] = useState(() => ({ where, page: pageFromAddress(term, active) }));
   const group = groups.find((candidate) => candidate.category === active);
-  const total = totalOf(group);
+  const total = groupTotal(group);
   const pages = pageCount(total);
   const page = Math.min(paging.where === where ? paging.page : 1, Math.max(1, pages));
   // Page 1 is the element's own answer when it holds a whole page.
@@ -165,8 +155,8 @@ export function SearchResults(props: SearchResultsProps) {
         id={tabsId}
         tabs={SEARCH_CATEGORIES.map((category) => ({
           id: category,
-          ttl: `${t(`search:tab_${category}`)} (${count(totalOf(groups.find((g) => g.category === category)))})`,
-          disabled: totalOf(groups.find((g) => g.category === category)) === 0,
+          ttl: `${t(`search:tab_${category}`)} (${count(groupTotal(groups.find((g) => g.category === category)))})`,
+          disabled: groupTotal(groups.find((g) => g.category === category)) === 0,
         }))}
         active={active}
         onSelect={(category) => onSelectTab(category as SearchCategory)}
@@ -176,7 +166,7 @@ export function SearchResults(props: SearchResultsProps) {
       <div id="fin-ssr-panel" role="tabpanel" aria-labelledby={tabId(tabsId, active)}>
         {convertedTerm ? (
           <p className="ssr-note" data-converted-term="">
-            {t('search:converted_term').replace('{term}', convertedTerm)}
+            {t('search:showing_results_for').replace('{term}', convertedTerm)}
           </p>
         ) : null}
         {noResults ? (

@@ -1,6 +1,1 @@
-export {
-  SearchResults,
-  resultsPageUrl,
-  type ResultsGroup,
-  type SearchResultsProps,
-} from './SearchResults.tsx';
+export { SearchResults, resultsPageUrl, type SearchResultsProps } from './SearchResults.tsx';

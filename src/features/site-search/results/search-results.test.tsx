@@ -9,7 +9,8 @@ import {
   type SuggestAnswer,
 } from '../../../contract/search.ts';
 import { withReactRoot } from '../../../widgets/testing/react-root.ts';
-import { SearchResults, type ResultsGroup, type SearchResultsProps } from './index.ts';
+import type { SiteSearchGroup } from '../site-search.utils.ts';
+import { SearchResults, type SearchResultsProps } from './index.ts';
 
 let container: HTMLDivElement;
 let root: Root;
@@ -29,7 +30,7 @@ const LABELS: Record<string, string> = {
   'search:page_next': 'Next',
   'search:page_n': 'Page {page}',
   'search:categories': 'Result categories',
-  'search:converted_term': 'Also found for “{term}”',
+  'search:showing_results_for': 'Showing results for “{term}”',
   'search:label_not_found': 'Nothing found',
   'search:status_1': 'Traded',
   'common:error_load': 'Could not load',
@@ -58,7 +59,7 @@ const answerOf = (from: number, to: number, total: number): SuggestAnswer => ({
   converted_term: null,
 });
 const TOTAL = 45;
-const groups: ResultsGroup[] = [
+const groups: SiteSearchGroup[] = [
   { category: 'bonds', answer: answerOf(1, SEARCH_PAGE_SIZE, TOTAL) },
   { category: 'stocks', answer: answerOf(100, 101, 2) },
   { category: 'indexes', answer: answerOf(0, -1, 0) },
@@ -191,6 +192,6 @@ describe('SearchResults', () => {
     render({ active: null });
     expect(container.textContent).toBe('Nothing found');
     render({ convertedTerm: 'щая' });
-    expect(container.querySelector('[data-converted-term]')!.textContent).toBe('Also found for “щая”');
+    expect(container.querySelector('[data-converted-term]')!.textContent).toBe('Showing results for “щая”');
   });
 });
