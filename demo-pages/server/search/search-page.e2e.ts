@@ -81,3 +81,76 @@ test.describe('search page without JavaScript', () => {
     );
   });
 });
+
+test.describe('search page with JavaScript', () => {
+  test('<fin-site-search variant="page"> shows the results in tabs and pages them, focus on the results heading, in eng, rus and chn at 1280 and 375 px', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const lang of ['eng', 'rus', 'chn']) {
+      const t = await searchLabels(page, lang);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`/search/?q=${encodeURIComponent(TERM)}&lang=${lang}`);
+        const results = page.locator('main fin-site-search [part="results"]');
+        const heading = results.getByRole('heading', { level: 2 });
+        /** The heading of a page of bonds: the range label with the numbers put in. */
+        const headingOf = (from: number, to: number) =>
+          new RegExp(
+            `^${t.tab_bonds}: ${t
+              .results_range!.replace('{from}', String(from))
+              .replace('{to}', String(to))
+              .replace('{total}', '\\d+')}$`,
+          );
+        await expect(heading).toHaveText(headingOf(1, SEARCH_PAGE_SIZE));
+        // The server's own results are hidden inside the element: one set of results shows.
+        await expect(page.locator('main tr[data-search-item]').first()).toBeHidden();
+        await expect(results.getByRole('tab', { name: new RegExp(`^${t.tab_bonds} \\(`) })).toHaveAttribute(
+          'aria-selected',
+          'true',
+        );
+        const totalOfBonds = async () =>
+          Number(
+            (await results
+              .getByRole('tab', { name: new RegExp(`^${t.tab_bonds} \\(`) })
+              .textContent())!.match(/\((\d+)\)/)![1],
+          );
+        const names = results.locator('.ssr-name');
+        await expect(names).toHaveCount(SEARCH_PAGE_SIZE);
+        const firstPage = await names.allTextContents();
+
+        const pager = results.getByRole('navigation', { name: t.pager });
+        await pager.getByRole('link', { name: t.page_next }).click();
+        await expect(heading).toHaveText(headingOf(SEARCH_PAGE_SIZE + 1, await totalOfBonds()));
+        await expect(heading).toBeFocused();
+        await expect(pager.getByRole('link', { name: t.page_n!.replace('{page}', '2') })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+        const secondPage = await names.allTextContents();
+        expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+        // By keyboard: the link of page 1, then Enter.
+        await pager.getByRole('link', { name: t.page_n!.replace('{page}', '1') }).focus();
+        await page.keyboard.press('Enter');
+        await expect(names).toHaveText(firstPage);
+        await expect(heading).toBeFocused();
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+test('the header of every page carries the site search, and its plain form works without JavaScript', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/?lang=eng');
+  const form = page.locator('header fin-site-search form[role="search"]');
+  await form.locator('input[name="q"]').fill('сбер');
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/search\/\?q=%D1%81%D0%B1%D0%B5%D1%80/);
+  await expect(page.locator('main tr[data-search-item] a').first()).toBeVisible();
+  await context.close();
+});

@@ -134,6 +134,9 @@ function searchPageBody(
     ${PLAIN_PAGE_STYLE}
     ${breadcrumb(t('common:breadcrumbs'))}
     <h1>${t('search:title')}</h1>
+    <!-- With scripts the element shows the box and the results (its shadow root hides what it
+         holds); without, the form and the server's results below are the page. -->
+    <fin-site-search variant="page" term="${data.q.trim()}">
     <form class="search-form" method="get" action="/search/" role="search">
       <input
         type="search"
@@ -179,6 +182,7 @@ function searchPageBody(
             ${data.search_error ? html`<p role="status">${data.search_error}</p>` : null} ${results}
             ${pager(t, data)}`
     }
+    </fin-site-search>
   </main>`;
 }
 
