@@ -196,6 +196,8 @@ export interface ScaledSuggestOptions {
   /** Suggestion requests to time (default 400). */
   terms?: number;
   port?: number;
+  /** Run with the scaled server still up (the browser bench of the search box). */
+  withServer?: (baseUrl: string, terms: string[]) => Promise<void>;
 }
 
 export async function benchScaledSuggest(opts: ScaledSuggestOptions = {}): Promise<void> {
@@ -249,6 +251,7 @@ export async function benchScaledSuggest(opts: ScaledSuggestOptions = {}): Promi
         `search-page calls (pages 1-5 of ${SEARCH_PAGE_SIZE})`,
         await load(termCount, 1, (i) => send(i, terms, { page: 1 + (i % 5), limit: SEARCH_PAGE_SIZE })),
       );
+      await opts.withServer?.(server.baseUrl, terms);
     } finally {
       await server.stop();
     }
