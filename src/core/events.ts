@@ -45,6 +45,12 @@ export interface FinEventDetails {
   'fin-tab-change': { id: string | number };
   /** Full-screen mode toggled; the state is also kept in a cookie named after the element. */
   'fin-fullscreen-change': { fullscreen: boolean };
+  /**
+   * A section that shows only when it has data says whether it does (the consensus forecasts,
+   * SPEC §9: 1000 ms after its data loads): the page's `<fin-left-menu>` shows or hides its entry.
+   * `section` is the id of the page's `<section>` (`consensus_forecasts`).
+   */
+  'fin-section-visibility': { section: string; visible: boolean };
 }
 
 /** SPEC §3 "Comparison search result" (type: the search URL's kind, or nav_per_share). */
@@ -86,5 +92,6 @@ declare global {
     'fin-expand-change': CustomEvent<FinEventDetails['fin-expand-change']>;
     'fin-tab-change': CustomEvent<FinEventDetails['fin-tab-change']>;
     'fin-fullscreen-change': CustomEvent<FinEventDetails['fin-fullscreen-change']>;
+    'fin-section-visibility': CustomEvent<FinEventDetails['fin-section-visibility']>;
   }
 }

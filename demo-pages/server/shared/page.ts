@@ -12,7 +12,7 @@ import { pageLang } from './lang.ts';
 
 type PageOptions = Pick<
   LayoutOptions,
-  'title' | 'body' | 'pageData' | 'elements' | 'skipTo' | 'nonce' | 'headerSearch'
+  'title' | 'body' | 'pageData' | 'pageDataBlocks' | 'elements' | 'skipTo' | 'nonce' | 'headerSearch'
 >;
 
 /** Renders a page in the request's language with the session's user. */

@@ -197,12 +197,9 @@ function SearchField({
       onMove={store.move}
       onEdge={store.moveTo}
       onEnter={() => expanded && state.highlighted >= 0 && pick(state.highlighted)}
-      onEscape={() => {
-        const done = store.escape();
-        // A second Escape clears the box like its clear button, with the same cancel event.
-        if (done === 'cleared' && state.selected) onCancel?.();
-        return done !== 'none';
-      }}
+      // Escape closes the list; with the list closed it is left to the page: the stock chart's
+      // compare field closes on it (a pick stays compared, so no clearing and no cancel here).
+      onEscape={() => store.escape({ clear: false }) !== 'none'}
       onOpen={() => store.setOpen(true)}
       onClose={() => store.setOpen(false)}
       onClear={clear}

@@ -78,7 +78,7 @@ export function SiteSearch(props: SiteSearchProps) {
   );
   useEffect(() => store.dispose, [store]);
   useEffect(() => {
-    if (props.term) store.input(props.term);
+    if (props.term) store.searchNow(props.term);
   }, [store, props.term]);
 
   const narrow = useMediaQuery(NARROW_MEDIA_QUERY);

@@ -5,6 +5,7 @@ import type { FinEventDetails } from '../../core/events.ts';
 import { PAYLOADS, installTrap, markOf } from '../../../demo-pages/testing/hostile.ts';
 import { requestsSoFar } from '../../../demo-pages/testing/requests.ts';
 import { csrfHeaders } from '../../../demo-pages/testing/session.ts';
+import { AxeTally, runAxe } from '../../../demo-pages/testing/a11y.ts';
 
 const PAGE = '/test/only/fin-site-search/';
 const box = (page: Page) => page.locator('fin-site-search');
@@ -102,11 +103,24 @@ test('typing "sberbank" quickly sends one request per category; a newer term abo
   await requestsSoFar(page);
   await expect(names).toHaveText(shown);
   await expect(input(page)).not.toHaveAttribute('aria-busy', 'true');
+
+  // A choice cancels the search still pending for what was typed since (here announced, not followed).
+  await box(page).evaluate((element) => element.setAttribute('events', ''));
+  await input(page).press('a');
+  await box(page).getByRole('option').first().click();
+  await page.clock.runFor(1000);
+  await requestsSoFar(page);
+  expect(log.sent.filter((call) => call.endsWith(' sberba'))).toEqual([]);
   expect(errors).toEqual([]);
 });
 
 test('the keyboard path from typing to the entity page, and the remembered tab', async ({ page }) => {
   const errors = failOnPageErrors(page);
+  // The pages the box opens answer with a stub: the address is what is checked.
+  for (const target of ['**/stocks/sber/', '**/search/?q=*'])
+    await page.route(target, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>opened</title>' }),
+    );
   await page.goto(`${PAGE}?lang=eng`);
   const field = input(page);
   await field.fill('sberbank');
@@ -163,6 +177,12 @@ test('the keyboard path from typing to the entity page, and the remembered tab',
   await page.keyboard.press('Enter');
   await expect(box(page).locator('[part="recent"]')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('fin-site-search:recent'))).toBeNull();
+
+  // Enter without a chosen result opens the results page of the term.
+  await field.fill('gazprom');
+  await expect(field).toHaveAttribute('aria-expanded', 'true');
+  await field.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/search/' && url.searchParams.get('q') === 'gazprom');
   expect(errors).toEqual([]);
 });
 
@@ -192,7 +212,7 @@ test('empty and error states, failed calls ignored, hostile names shown as text,
     isin_highlighted: null,
   }));
   await answerWith(page, {
-    bonds: { items: hostile as SuggestAnswer['items'], total: 1234 },
+    bonds: { items: hostile as SuggestAnswer['items'], total: 1234, converted_term: 'сбер' },
     stocks: { total: 0, search_error: '<b>Limit</b> reached' },
     indexes: 500,
     etf: 500,
@@ -205,6 +225,10 @@ test('empty and error states, failed calls ignored, hostile names shown as text,
   );
   for (const [index] of hostile.entries()) await expect(options.nth(index)).toContainText(markOf(index));
   await expect(box(page).locator('[data-xss]')).toHaveCount(0);
+  // The server searched the other keyboard layout too: the box says for what.
+  await expect(box(page).locator('[part="converted"]')).toHaveText(
+    text.showing_results_for!.replace('{term}', 'сбер'),
+  );
   // A result whose address is not allowed opens nothing.
   await options.first().click();
   await requestsSoFar(page);
@@ -241,11 +265,12 @@ test('empty and error states, failed calls ignored, hostile names shown as text,
   expect(errors).toEqual([]);
 });
 
-test('in eng, rus and chn: the labels and counts at 1280 px, the full-screen dialog at 375 px', async ({
-  page,
-}) => {
-  const errors = failOnPageErrors(page);
-  for (const lang of ['eng', 'rus', 'chn']) {
+for (const lang of ['eng', 'rus', 'chn']) {
+  test(`${lang}: the labels and counts at 1280 px, the full-screen dialog at 375 px, no axe finding`, async ({
+    page,
+  }) => {
+    const errors = failOnPageErrors(page);
+    const axe = new AxeTally();
     const text = await labels(page, lang);
     const headers = await csrfHeaders(page.request);
     const counts = await Promise.all(
@@ -265,6 +290,7 @@ test('in eng, rus and chn: the labels and counts at 1280 px, the full-screen dia
     await field.fill('sber');
     const tabs = box(page).getByRole('tab');
     await expect(tabs).toHaveText(counts);
+    axe.add(`${lang} 1280 results`, await runAxe(page, 'fin-site-search'));
 
     // Below 680 px: a button opens the search full screen; Escape closes it, focus returns.
     await page.setViewportSize({ width: 375, height: 740 });
@@ -278,6 +304,7 @@ test('in eng, rus and chn: the labels and counts at 1280 px, the full-screen dia
     const size = await dialog.boundingBox();
     expect(size).toMatchObject({ x: 0, y: 0, width: 375 });
     await expect(box(page).getByRole('option').first()).toBeVisible();
+    axe.add(`${lang} 375 full screen`, await runAxe(page, 'fin-site-search'));
     // The focus stays in the dialog.
     for (let step = 0; step < 4; step++) await page.keyboard.press('Tab');
     expect(
@@ -290,6 +317,27 @@ test('in eng, rus and chn: the labels and counts at 1280 px, the full-screen dia
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(open).toBeFocused();
-  }
+    test.info().annotations.push({ type: 'axe', description: axe.summary('site search axe') });
+    expect(axe.blocking()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('variant="page" searches the term it is given at once and shows the results view below the box', async ({
+  page,
+}) => {
+  const errors = failOnPageErrors(page);
+  const log = suggestLog(page);
+  await page.goto(`${PAGE}?lang=eng`);
+  await expect(input(page)).toBeVisible();
+  await box(page).evaluate((element) => {
+    element.setAttribute('variant', 'page');
+    element.setAttribute('term', 'sberbank');
+  });
+  await expect(input(page)).toHaveValue('sberbank');
+  await expect(box(page).getByRole('tab')).toHaveCount(SEARCH_CATEGORIES.length);
+  // The results are the page's, not a pop-up of the box.
+  await expect(box(page).locator('[part="popup"]')).toHaveCount(0);
+  expect([...log.sent].sort()).toEqual(expectedCalls('sberbank'));
   expect(errors).toEqual([]);
 });

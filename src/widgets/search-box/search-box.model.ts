@@ -58,6 +58,8 @@ export interface SearchBoxModel<G, R> {
   readonly $state: ReadableAtom<SearchBoxState<G>>;
   /** The user typed. */
   input(value: string): void;
+  /** Searches a term at once, without the debounce (a term the page gives, not typed). */
+  searchNow(value: string): void;
   /** Shows a term without searching it (a pick fills the input with the picked name). */
   setTerm(value: string): void;
   /** Drops the pending search and aborts the one in flight. */
@@ -70,10 +72,11 @@ export interface SearchBoxModel<G, R> {
   highlight(index: number): void;
   setOpen(open: boolean): void;
   /**
-   * Escape: the first closes the open list, the next clears the term. Returns what it did, so
-   * the component lets an unhandled Escape through (to a dialog around the box).
+   * Escape: the first closes the open list, the next clears the term (unless `clear` is false).
+   * Returns what it did, so the component lets an unhandled Escape through (to a dialog or a
+   * field around the box).
    */
-  escape(): 'closed' | 'cleared' | 'none';
+  escape(options?: { clear?: boolean }): 'closed' | 'cleared' | 'none';
   /** Back to an empty box, aborting what is under way. */
   clear(): void;
   activeResults(): readonly R[];
@@ -118,7 +121,7 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
     resource.cancel();
   }
 
-  function input(value: string): void {
+  function input(value: string, delay = debounceMs): void {
     cancel();
     const term = searchableTerm(value);
     if (term === null) {
@@ -126,11 +129,13 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
       return;
     }
     update({ term: value, highlighted: -1 });
-    timer = setTimeout(() => {
+    const start = () => {
       timer = null;
       update({ searching: true });
       void resource.load({ term, seq: ++seq });
-    }, debounceMs);
+    };
+    if (delay > 0) timer = setTimeout(start, delay);
+    else start();
   }
 
   function activeResults(box: Box<G> = $box.get()): readonly R[] {
@@ -169,13 +174,13 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
     $box.set(initial);
   }
 
-  function escape(): 'closed' | 'cleared' | 'none' {
+  function escape({ clear: clears = true }: { clear?: boolean } = {}): 'closed' | 'cleared' | 'none' {
     const box = $box.get();
     if (box.open) {
       setOpen(false);
       return 'closed';
     }
-    if (box.term !== '') {
+    if (clears && box.term !== '') {
       clear();
       return 'cleared';
     }
@@ -184,7 +189,8 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
 
   return {
     $state,
-    input,
+    input: (value) => input(value),
+    searchNow: (value) => input(value, 0),
     setTerm: (value) => {
       cancel();
       update({ term: value, searching: false, open: false, highlighted: -1 });

@@ -44,6 +44,14 @@ describe('the search box model: debounce and abort', () => {
     expect(calls.map((call) => call.term)).toEqual(['sberba']);
   });
 
+  it('searches a term the page gives at once', () => {
+    const { model, calls } = harness({});
+    model.searchNow('gazprom');
+    expect(calls.map((call) => call.term)).toEqual(['gazprom']);
+    model.searchNow('ga');
+    expect(calls).toHaveLength(1);
+  });
+
   it('aborts the request in flight when a newer term is searched, and a late answer never shows', async () => {
     const { model, calls, holdAnswers } = harness({
       sber: [{ id: 'stocks', items: ['Sberbank'] }],
@@ -120,6 +128,9 @@ describe('the search box model: keys', () => {
     expect(model.escape()).toBe('cleared');
     expect(model.$state.get()).toMatchObject({ term: '', groups: [], open: false });
     expect(model.escape()).toBe('none');
+    model.input('abc');
+    expect(model.escape({ clear: false })).toBe('none'); // a box whose host closes on it instead
+    expect(model.$state.get().term).toBe('abc');
   });
 });
 
