@@ -46,15 +46,18 @@ export function yearEarlierColumns(columns: readonly ReportColumn[]): number[] {
   return periods.map((period) => (period ? (index.get(`${period.kind}/${period.year - 1}`) ?? -1) : -1));
 }
 
+/** One line's values (aligned with the columns whose `yearEarlierColumns` are `bases`) as YoY changes. */
+export function yoyValues(values: readonly ReportValue[], bases: readonly number[]): (number | null)[] {
+  return values.map((value, i) => {
+    const base = bases[i] ?? -1;
+    return base < 0 ? null : yoyChange(value, values[base] ?? null);
+  });
+}
+
 function yoyRows(rows: ReportRows, bases: number[]): ReportRows {
   return {
     scroll_clmn: rows.scroll_clmn,
-    scroll_body: rows.scroll_body.map((values) =>
-      values.map((value, i) => {
-        const base = bases[i] ?? -1;
-        return base < 0 ? null : yoyChange(value, values[base] ?? null);
-      }),
-    ),
+    scroll_body: rows.scroll_body.map((values) => yoyValues(values, bases)),
     dimensions: rows.dimensions.map(() => YOY_DIMENSION),
   };
 }
