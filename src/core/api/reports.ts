@@ -16,6 +16,7 @@ import type {
   FmpReport,
   QuarterlyReports,
 } from '../../contract/reports.ts';
+import { checkFinancialReport } from '../../contract/report-answers.ts';
 import { getJson } from './client.ts';
 
 export function fetchMsfoReport(
@@ -91,4 +92,16 @@ export function fillExportLink(
     .replace('%from%', encodeURIComponent(values.from))
     .replace('%to%', encodeURIComponent(values.to))
     .replace('%reportPeriod%', String(values.reportPeriod));
+}
+
+/** An IFRS / RAS report at the address the page data gives (`reports[].url`), checked. */
+export function fetchFinancialReportAt(
+  url: string,
+  opts: { reportPeriod?: ReportPeriodId; signal?: AbortSignal } = {},
+): Promise<FinancialReport> {
+  return getJson<FinancialReport>(url, {
+    query: { reportPeriod: opts.reportPeriod },
+    signal: opts.signal,
+    check: checkFinancialReport,
+  });
 }

@@ -7,6 +7,8 @@ import type { ComponentType } from 'react';
 import type { IssuerReportSection, IssuerReportsPageData } from '../../contract/company.ts';
 import type { ReportApiUrl } from '../../contract/reports.ts';
 import type { Translate } from '../../runtime/hooks.ts';
+import { IFRS_SECTION } from './statements/statements.sections.tsx';
+import { RAS_SECTION } from './statements/statements.sections.tsx';
 
 export interface SectionProps {
   /** The issuer page data (call URLs, export templates and dates, the reports the issuer has). */
@@ -31,4 +33,7 @@ export function hasReport(issuer: IssuerReportsPageData, ...apiUrls: ReportApiUr
 }
 
 /** Filled by the section modules (one line each). */
-export const SECTION_VIEWS: Partial<Record<IssuerReportSection, SectionView>> = {};
+export const SECTION_VIEWS: Partial<Record<IssuerReportSection, SectionView>> = {
+  ifrs: IFRS_SECTION,
+  ras: RAS_SECTION,
+};

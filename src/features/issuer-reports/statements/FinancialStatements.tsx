@@ -1,0 +1,171 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useState, type ReactNode } from 'react';
+import type { FinancialReport, ReportPeriodId, ReportSection } from '../../../contract/reports.ts';
+import { accessPrompt } from '../../../core/access.ts';
+import { logStockAction } from '../../../core/api/stocks.ts';
+import { $lang } from '../../../core/stores/lang.ts';
+import { $user } from '../../../core/stores/user.ts';
+import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
+import { ElementState } from '../../../runtime/chrome/ElementState.tsx';
+import { useResource } from '../../../runtime/resource.ts';
+import { useStyles } from '../../../runtime/styles.ts';
+import { safeHref } from '../../../contract/links.ts';
+import { Tabs, tabId } from '../../../widgets/tabs/index.ts';
+import type { SectionProps } from '../issuer-reports.sections.ts';
+import { ExportPanel } from './ExportPanel.tsx';
+import { StatementTable } from './StatementTable.tsx';
+import { createStatementsResource } from './statements.api.ts';
+import {
+  reportStatements,
+  SHOW_MORE_ACTION,
+  type StatementLine,
+  type StatementView,
+} from './statements.model.ts';
+import css from './statements.css?inline';
+
+/** The reports a statements section shows: IFRS from its sources (tabs), or RAS. */
+export type StatementsStandard = 'msfo' | 'rsbu';
+
+export interface FinancialStatementsProps extends SectionProps {
+  standard: StatementsStandard;
+  /** A derived view of the figures (e.g. year over year); default the reported ones. */
+  view?: StatementView;
+  /** Makes each line's name a button (e.g. to chart the line's history). */
+  onLineClick?(line: StatementLine, section: ReportSection, report: FinancialReport): void;
+  /** Extra controls for the report's toolbar (after the period switch and the export). */
+  toolbar?(report: FinancialReport): ReactNode;
+}
+
+const SOURCES: Record<StatementsStandard, readonly string[]> = {
+  msfo: ['msfo', 'msfo2'],
+  rsbu: ['rsbu'],
+};
+
+/**
+ * The IFRS or RAS statements of an issuer (SPEC §2 "Issuer page blocks", §3 "Reports"): a tab per
+ * data source, an annual / quarterly switch, the Excel export (SPEC §5) and each statement as a
+ * full data table whose show-more logs SPEC §7 contactActionLog 80 (IFRS) or 76 (RAS).
+ */
+export function FinancialStatements({
+  issuer,
+  t,
+  headingLevel,
+  standard,
+  view,
+  onLineClick,
+  toolbar,
+}: FinancialStatementsProps) {
+  useStyles(css, 'element');
+  const lang = useStore($lang);
+  const prompt = accessPrompt(useStore($user));
+  const tabs = issuer.reports.filter((report) => SOURCES[standard].includes(report.apiUrl));
+  const [active, setActive] = useState(tabs[0]?.apiUrl ?? null);
+  const [period, setPeriod] = useState<ReportPeriodId>(issuer.defaultReportPeriod);
+  const tab = tabs.find((report) => report.apiUrl === active) ?? tabs[0];
+  const { state, resource } = useResource(
+    createStatementsResource,
+    tab ? { url: tab.url, reportPeriod: period } : null,
+  );
+  const tabsId = `st-${standard}`;
+  const panelId = `${tabsId}-panel`;
+
+  const logShowMore = useCallback(() => {
+    // SPEC §8: the log call's failures are not shown.
+    logStockAction(SHOW_MORE_ACTION[standard]).catch(() => undefined);
+  }, [standard]);
+
+  if (!tab) return <ElementMessage kind="info">{t('stock:no_data')}</ElementMessage>;
+
+  const exportPrompt =
+    prompt === 'granted' ? (issuer.reportExportAccess ? 'granted' : 'need_get_access') : prompt;
+  // The period switch and the export stay while a report loads, so the focus stays on the switch.
+  const bar = (
+    <div className="st-report__bar">
+      {issuer.reportPeriods.length > 1 ? (
+        <Tabs
+          tabs={issuer.reportPeriods.map((option) => ({ id: option.id, ttl: option.ttl }))}
+          active={period}
+          onSelect={(id) => setPeriod(Number(id) as ReportPeriodId)}
+          label={t('issuer:report_period')}
+          size="small"
+          className="st-periods"
+        />
+      ) : null}
+      {tab.exportLink ? (
+        <ExportPanel
+          template={tab.exportLink}
+          defaultFrom={issuer.exportDefaultFrom}
+          defaultTo={issuer.exportDefaultTo}
+          reportPeriod={period}
+          prompt={exportPrompt}
+          loginUrl={issuer.loginUrl}
+          accessUrl={issuer.accessUrl}
+          lang={lang}
+          t={t}
+        />
+      ) : null}
+      {toolbar && state.status === 'ready' ? toolbar(state.value) : null}
+    </div>
+  );
+  const body = (
+    <>
+      {bar}
+      <ElementState
+        t={t}
+        ready
+        state={state}
+        onRetry={resource.retry}
+        isEmpty={(report) =>
+          reportStatements(report).every(({ section }) => section.scroll_head.length === 0)
+        }
+      >
+        {(report) => {
+          const archLink = safeHref(report.params?.archLink);
+          return (
+            <div className="st-report" data-report={report.apiUrl} data-period={report.reportPeriod}>
+              {reportStatements(report).map(({ key, section }) => (
+                <StatementTable
+                  key={`${report.apiUrl}-${report.reportPeriod}-${key}`}
+                  statementKey={key}
+                  section={section}
+                  headingLevel={headingLevel}
+                  t={t}
+                  view={view}
+                  onLineClick={onLineClick ? (line, s) => onLineClick(line, s, report) : undefined}
+                  onShowMore={logShowMore}
+                />
+              ))}
+              {archLink ? (
+                <p className="st-archive">
+                  <a href={archLink}>{t('issuer:report_archive')}</a>
+                </p>
+              ) : null}
+            </div>
+          );
+        }}
+      </ElementState>
+    </>
+  );
+
+  return (
+    <div className="st-statements" data-standard={standard}>
+      {tabs.length > 1 ? (
+        <>
+          <Tabs
+            id={tabsId}
+            tabs={tabs.map((report) => ({ id: report.apiUrl, ttl: report.ttl }))}
+            active={tab.apiUrl}
+            onSelect={(id) => setActive(id as typeof active)}
+            label={t('issuer:report_source')}
+            controls={panelId}
+          />
+          <div id={panelId} role="tabpanel" aria-labelledby={tabId(tabsId, tab.apiUrl)}>
+            {body}
+          </div>
+        </>
+      ) : (
+        body
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ReportSection } from '../../../contract/reports.ts';
+import { accessHref, loginHref } from '../../../runtime/chrome/access-links.ts';
+import type { Translate } from '../../../runtime/hooks.ts';
+import { DataTable, type TableColumn, type TableRow } from '../../../widgets/data-table/index.ts';
+import { scrollToTop } from '../../../widgets/scroll-back/scroll-back.ts';
+import {
+  closedPart,
+  formatFigure,
+  statementLines,
+  type StatementKey,
+  type StatementLine,
+  type StatementView,
+} from './statements.model.ts';
+
+/** The table body scrolls inside this height, under a fixed head. */
+const TABLE_MAX_HEIGHT_PX = 560;
+
+export interface StatementTableProps {
+  statementKey: StatementKey;
+  section: ReportSection;
+  headingLevel: 2 | 3;
+  /** Labels of `issuer`, `widgets` and `common`. */
+  t: Translate;
+  /** Replaces the figures (a derived view); default the reported ones. */
+  view?: StatementView;
+  /** Makes each line's name a button: the user asked about this line (e.g. its history). */
+  onLineClick?(line: StatementLine, section: ReportSection): void;
+  /** Extra controls shown in the statement's toolbar, after its own. */
+  toolbar?: ReactNode;
+  /** The user asked for the closed part ("show more"), whether or not it is locked for them. */
+  onShowMore?(): void;
+}
+
+/**
+ * One statement of an IFRS or RAS report as a full data table (SPEC §3 "Reports", §4 "Report and
+ * list toggles", §5 locked expansion): fixed head and first column, the unit, sub lines as
+ * collapsible groups, the closed part toggled open and closed, or the reason it is withheld.
+ */
+export function StatementTable({
+  statementKey,
+  section,
+  headingLevel,
+  t,
+  view,
+  onLineClick,
+  toolbar,
+  onShowMore,
+}: StatementTableProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const headingId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [closedOpen, setClosedOpen] = useState(false);
+  const [lockShown, setLockShown] = useState(false);
+  const [collapses, setCollapses] = useState(0);
+  const closed = closedPart(section);
+
+  const lines = useMemo(
+    () => statementLines(section, { closedOpen, expanded }),
+    [section, closedOpen, expanded],
+  );
+  const toggleLine = (id: string) => {
+    const next = new Set(expanded);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setExpanded(next);
+  };
+
+  const columns = useMemo<TableColumn[]>(() => {
+    const lineColumn: TableColumn = {
+      field: 'line',
+      title: t('issuer:indicator'),
+      sortable: false,
+      alwaysShown: true,
+      format: (_value, row) => (
+        <LineHeading
+          line={row.line as StatementLine}
+          expanded={expanded.has((row.line as StatementLine).id)}
+          onToggle={toggleLine}
+          onClick={onLineClick ? (line) => onLineClick(line, section) : undefined}
+        />
+      ),
+    };
+    const periodColumns = section.scroll_head.map((column, index): TableColumn => ({
+      field: `p${index}`,
+      title: column.ttl,
+      sortable: false,
+      alwaysShown: true,
+      align: 'end',
+      format: (value, row) => {
+        const line = row.line as StatementLine;
+        const figure = value as StatementLine['values'][number];
+        return view?.format ? view.format(figure, column, line) : formatFigure(figure);
+      },
+    }));
+    return [lineColumn, ...periodColumns];
+    // toggleLine reads `expanded`, which is a dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [section, expanded, view, onLineClick, t]);
+
+  const rows = useMemo<TableRow[]>(
+    () =>
+      lines.map((line) => {
+        const values = view?.values ? view.values(line, section) : line.values;
+        const row: TableRow = {
+          line,
+          class: [line.depth > 0 ? 'st-sub' : '', line.closed ? 'st-closed' : ''].filter(Boolean).join(' '),
+        };
+        section.scroll_head.forEach((_column, index) => {
+          row[`p${index}`] = values[index] ?? null;
+        });
+        return row;
+      }),
+    [lines, view, section],
+  );
+
+  const toggleClosed = () => {
+    if (!closedOpen) onShowMore?.();
+    if (closed?.locked) {
+      setLockShown(true);
+      return;
+    }
+    if (closedOpen) setCollapses((count) => count + 1);
+    setClosedOpen(!closedOpen);
+  };
+  // Collapsing: the focus stays on the toggle and the page scrolls back to the table's top.
+  useLayoutEffect(() => {
+    if (collapses === 0 || !rootRef.current) return;
+    return scrollToTop(rootRef.current);
+  }, [collapses]);
+
+  const caption = `${section.ttl}, ${section.dimension}`;
+  const locked = lockShown ? closed?.locked : null;
+
+  return (
+    <div className="st" ref={rootRef} data-statement={statementKey} aria-labelledby={headingId} role="group">
+      <div className="st-head">
+        <Heading id={headingId} className="st-title">
+          {section.ttl}
+        </Heading>
+        <span className="st-dimension">
+          {t('issuer:unit')}: {section.dimension}
+        </span>
+        {toolbar ? <div className="st-toolbar">{toolbar}</div> : null}
+      </div>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        caption={caption}
+        fixedHead
+        fixedFirstColumn
+        maxHeight={TABLE_MAX_HEIGHT_PX}
+        t={t}
+      />
+      {closed ? (
+        <div className="st-more">
+          <button
+            type="button"
+            className="fin-link-button"
+            part="show-more"
+            aria-expanded={closedOpen}
+            onClick={toggleClosed}
+          >
+            {closedOpen ? t('widgets:hide') : t('widgets:show_more')}
+          </button>
+          {closedOpen ? null : (
+            <span className="st-more__count">
+              {t('issuer:closed_rows').replace('{count}', String(closed.count))}
+            </span>
+          )}
+        </div>
+      ) : null}
+      <div role="status" className={locked ? 'fin-message fin-message--error st-locked' : 'st-locked--empty'}>
+        {locked ? (
+          <>
+            <span>
+              {t(locked.need === 'need_auth' ? 'common:need_auth' : 'common:need_get_access')}.{' '}
+              {t('issuer:closed_withheld').replace('{count}', String(locked.count))}
+            </span>{' '}
+            <a href={locked.need === 'need_auth' ? loginHref(locked.link) : accessHref(locked.link)}>
+              {t(locked.need === 'need_auth' ? 'common:login' : 'widgets:get_access')}
+            </a>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function LineHeading({
+  line,
+  expanded,
+  onToggle,
+  onClick,
+}: {
+  line: StatementLine;
+  expanded: boolean;
+  onToggle(id: string): void;
+  onClick?: (line: StatementLine) => void;
+}) {
+  const name = onClick ? (
+    <button type="button" className="fin-link-button st-line__name" onClick={() => onClick(line)}>
+      {line.ttl}
+    </button>
+  ) : (
+    <span className="st-line__name">{line.ttl}</span>
+  );
+  return (
+    <span className={line.depth > 0 ? 'st-line st-line--sub' : 'st-line'}>
+      {line.hasSub ? (
+        // The group's toggle names the line it opens; the name itself stays a separate target.
+        <button
+          type="button"
+          className="st-line__toggle"
+          aria-expanded={expanded}
+          aria-label={line.ttl}
+          onClick={() => onToggle(line.id)}
+        >
+          <span aria-hidden="true" className="st-line__icon" />
+        </button>
+      ) : null}
+      <span>
+        {name}
+        {line.dimension ? <span className="st-line__unit">, {line.dimension}</span> : null}
+      </span>
+    </span>
+  );
+}
