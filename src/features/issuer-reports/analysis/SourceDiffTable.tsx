@@ -1,7 +1,7 @@
 /**
  * The difference between the two IFRS sources for one statement: the lines and periods both
- * have, each cell "source 1 − source 2" with the difference relative to source 2 in brackets,
- * then the lines only one source has.
+ * have, each cell "source 1 − source 2" with the difference relative to source 2 in brackets
+ * (the view's note says so once), then the lines only one source has.
  */
 import type { ReportSection } from '../../../contract/reports.ts';
 import type { Translate } from '../../../runtime/hooks.ts';
@@ -57,9 +57,6 @@ export function SourceDiffTable({ section1, section2, names, t }: SourceDiffTabl
 
   return (
     <div className="an-diff" data-statement-diff>
-      <p className="an-note">
-        {label(t, 'issuer:analysis_diff_note', { source1: names[0], source2: names[1] })}
-      </p>
       {diff.lines.length > 0 && diff.columns.length > 0 ? (
         <DataTable
           columns={columns}

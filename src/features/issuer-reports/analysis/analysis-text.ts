@@ -1,5 +1,4 @@
-import { formatNumber, formatPercentChange } from '../../../contract/format.ts';
-import type { ReportValue } from '../../../contract/reports.ts';
+import { formatPercentChange } from '../../../contract/format.ts';
 import type { Translate } from '../../../runtime/hooks.ts';
 
 /** A label with its `{name}` placeholders filled in. */
@@ -9,11 +8,8 @@ export function label(t: Translate, key: string, vars: Record<string, string> = 
   return text;
 }
 
-/** A reported figure: as reported up to 2 decimals, a dash when not reported. */
-export function figure(value: ReportValue): string {
-  if (value === null || !Number.isFinite(value)) return '—';
-  return formatNumber(value, Number.isInteger(value) ? 0 : Number.isInteger(value * 10) ? 1 : 2);
-}
+/** A reported figure as the statement tables show it. */
+export { formatFigure as figure } from '../statements/statements.model.ts';
 
 /** A change in percent with its sign (+12.3%, −4.0%), a dash when there is none. */
 export function percent(value: number | null): string {

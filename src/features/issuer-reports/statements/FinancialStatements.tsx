@@ -34,6 +34,8 @@ export interface FinancialStatementsProps extends SectionProps {
   onLineClick?(line: StatementLine, section: ReportSection, report: FinancialReport): void;
   /** Extra controls for the report's toolbar (after the period switch and the export). */
   toolbar?(report: FinancialReport): ReactNode;
+  /** Shown instead of the statement tables of a loaded report (e.g. the difference between sources). */
+  statementsBody?(report: FinancialReport): ReactNode;
 }
 
 const SOURCES: Record<StatementsStandard, readonly string[]> = {
@@ -54,6 +56,7 @@ export function FinancialStatements({
   view,
   onLineClick,
   toolbar,
+  statementsBody,
 }: FinancialStatementsProps) {
   useStyles(css, 'element');
   const lang = useStore($lang);
@@ -123,18 +126,20 @@ export function FinancialStatements({
           const archLink = safeHref(report.params?.archLink);
           return (
             <div className="st-report" data-report={report.apiUrl} data-period={report.reportPeriod}>
-              {reportStatements(report).map(({ key, section }) => (
-                <StatementTable
-                  key={`${report.apiUrl}-${report.reportPeriod}-${key}`}
-                  statementKey={key}
-                  section={section}
-                  headingLevel={headingLevel}
-                  t={t}
-                  view={view}
-                  onLineClick={onLineClick ? (line, s) => onLineClick(line, s, report) : undefined}
-                  onShowMore={logShowMore}
-                />
-              ))}
+              {statementsBody
+                ? statementsBody(report)
+                : reportStatements(report).map(({ key, section }) => (
+                    <StatementTable
+                      key={`${report.apiUrl}-${report.reportPeriod}-${key}`}
+                      statementKey={key}
+                      section={section}
+                      headingLevel={headingLevel}
+                      t={t}
+                      view={view}
+                      onLineClick={onLineClick ? (line, s) => onLineClick(line, s, report) : undefined}
+                      onShowMore={logShowMore}
+                    />
+                  ))}
               {archLink ? (
                 <p className="st-archive">
                   <a href={archLink}>{t('issuer:report_archive')}</a>
