@@ -184,6 +184,13 @@ test.describe('issuer reports analysis', () => {
     await expect(diff.locator('[data-only="only1"]')).toHaveText(
       `Only in ${s1!.source.name}: ${only1.join('; ')}`,
     );
+
+    // On a phone the difference tables scroll inside, the page does not widen.
+    await page.setViewportSize(MOBILE);
+    await expect(diff.locator('tbody tr.dt-row').first()).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(MOBILE.width);
   });
 
   for (const [lang, size, title] of [
