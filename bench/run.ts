@@ -5,6 +5,7 @@
 import { builtElements, elementSize, gzipKb, runtimeChunk } from '../demo-pages/tools/bundle-size.ts';
 import { benchChart, printChartFigures } from './chart.bench.ts';
 import { benchDataTable } from './data-table.bench.ts';
+import { benchIssuerReports, printIssuerReportsFigures } from './issuer-reports.bench.ts';
 import { benchPriceDynamicsFirstPaint } from './price-dynamics.bench.ts';
 import { benchScaledSuggest, benchServer } from './server.bench.ts';
 import { startServer } from './server.ts';
@@ -20,6 +21,11 @@ try {
   const paint = await benchPriceDynamicsFirstPaint(server.baseUrl);
   console.log(`runs: ${paint.runs.map((ms) => ms.toFixed(0)).join(', ')}`);
   console.log(`median: ${paint.median.toFixed(0)} ms`);
+
+  console.log(
+    '\n# <fin-issuer-reports>: the largest report, answer → painted and the longest task (Chromium, ms)',
+  );
+  printIssuerReportsFigures(await benchIssuerReports(server.baseUrl));
 
   console.log('\n# Price chart against lightweight-charts and a plain canvas (Chromium, one run)');
   printChartFigures(await benchChart({ baseUrl: server.baseUrl }));

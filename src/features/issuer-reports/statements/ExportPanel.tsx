@@ -78,7 +78,7 @@ export function ExportPanel({
       )}
       <div id={statusId} role="status" className="st-export__prompt">
         {promptShown && prompt !== 'granted' ? (
-          <span className="fin-message fin-message--error">
+          <span className="fin-message fin-message--error dt-locked">
             {t(prompt === 'need_auth' ? 'common:access_denied' : 'common:access_denied_auth')}{' '}
             <a href={prompt === 'need_auth' ? loginHref(loginUrl) : accessHref(accessUrl)}>
               {t(prompt === 'need_auth' ? 'common:login' : 'widgets:get_access')}

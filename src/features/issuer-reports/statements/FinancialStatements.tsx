@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { FinancialReport, ReportPeriodId, ReportSection } from '../../../contract/reports.ts';
 import { accessPrompt } from '../../../core/access.ts';
 import { logStockAction } from '../../../core/api/stocks.ts';
@@ -126,20 +126,18 @@ export function FinancialStatements({
           const archLink = safeHref(report.params?.archLink);
           return (
             <div className="st-report" data-report={report.apiUrl} data-period={report.reportPeriod}>
-              {statementsBody
-                ? statementsBody(report)
-                : reportStatements(report).map(({ key, section }) => (
-                    <StatementTable
-                      key={`${report.apiUrl}-${report.reportPeriod}-${key}`}
-                      statementKey={key}
-                      section={section}
-                      headingLevel={headingLevel}
-                      t={t}
-                      view={view}
-                      onLineClick={onLineClick ? (line, s) => onLineClick(line, s, report) : undefined}
-                      onShowMore={logShowMore}
-                    />
-                  ))}
+              {statementsBody ? (
+                statementsBody(report)
+              ) : (
+                <StatementList
+                  report={report}
+                  headingLevel={headingLevel}
+                  t={t}
+                  view={view}
+                  onLineClick={onLineClick}
+                  onShowMore={logShowMore}
+                />
+              )}
               {archLink ? (
                 <p className="st-archive">
                   <a href={archLink}>{t('issuer:report_archive')}</a>
@@ -172,5 +170,63 @@ export function FinancialStatements({
         body
       )}
     </div>
+  );
+}
+
+/**
+ * How many of `total` statements to render: one more per task after each commit (the first at
+ * once). Seven full tables in one task block the page for over 50 ms; one at a time keeps every
+ * task short (bench/issuer-reports.bench.ts). Starts again when `of` (the report shown) changes.
+ */
+function useProgressiveCount(total: number, of: unknown): number {
+  const [state, setState] = useState({ of, count: 1 });
+  const count = state.of === of ? state.count : 1;
+  if (state.of !== of) setState({ of, count: 1 });
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(
+      () => setState((old) => (old.of === of ? { of, count: old.count + 1 } : old)),
+      0,
+    );
+    return () => clearTimeout(timer);
+  }, [count, total, of]);
+  return count;
+}
+
+interface StatementListProps extends Pick<
+  FinancialStatementsProps,
+  'headingLevel' | 't' | 'view' | 'onLineClick'
+> {
+  report: FinancialReport;
+  onShowMore(): void;
+}
+
+/** The statements of a report, one more per task (useProgressiveCount), placeholders until their turn. */
+function StatementList({ report, headingLevel, t, view, onLineClick, onShowMore }: StatementListProps) {
+  const statements = reportStatements(report);
+  const shown = useProgressiveCount(statements.length, report);
+  return (
+    <>
+      {statements.map(({ key, section }, index) =>
+        index < shown ? (
+          <StatementTable
+            key={`${report.apiUrl}-${report.reportPeriod}-${key}`}
+            statementKey={key}
+            section={section}
+            headingLevel={headingLevel}
+            t={t}
+            view={view}
+            onLineClick={onLineClick ? (line, s) => onLineClick(line, s, report) : undefined}
+            onShowMore={onShowMore}
+          />
+        ) : (
+          <div
+            key={`${report.apiUrl}-${report.reportPeriod}-${key}`}
+            className="st-pending"
+            aria-hidden="true"
+          />
+        ),
+      )}
+    </>
   );
 }

@@ -171,7 +171,10 @@ export function StatementTable({
           )}
         </div>
       ) : null}
-      <div role="status" className={locked ? 'fin-message fin-message--error st-locked' : 'st-locked--empty'}>
+      <div
+        role="status" // dt-locked: the data table's own class for this prompt (an answer to a click, not a failure).
+        className={locked ? 'fin-message fin-message--error dt-locked st-locked' : undefined}
+      >
         {locked ? (
           <>
             <span>

@@ -1,0 +1,345 @@
+/**
+ * The IFRS and RAS sections of <fin-issuer-reports> in Chromium against the reference server, in
+ * the three access levels: what the raw answers carry, what each statement table shows against
+ * them, the sub-line groups, show more / hide with the contactActionLog 80 / 76 reaching the
+ * server, the source tabs by keyboard, the period switch, and the Excel export (prompts, the link
+ * with its dates, the real .xlsx), in English and Russian, at 1280 and 375 px.
+ */
+import ExcelJS from 'exceljs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type {
+  FinancialReport,
+  LockedClosedData,
+  OpenClosedData,
+  ReportSection,
+} from '../../../contract/reports.ts';
+import type { IssuerReportsPageData } from '../../../contract/company.ts';
+import { label } from '../../../../demo-pages/testing/faults.ts';
+import { signInAs } from '../../../../demo-pages/testing/session.ts';
+import { bodyRows, MOBILE, rowTexts } from '../../../../demo-pages/testing/stock-page.ts';
+
+const SBER = 1;
+const pageOf = (sections: string, lang: string) =>
+  `/test/issuer-reports/${SBER}/?sections=${sections}&lang=${lang}`;
+
+const element = (page: Page) => page.locator('fin-issuer-reports');
+const statement = (page: Page, key: string) => element(page).locator(`[data-statement="${key}"]`);
+
+async function reportOf(
+  page: Page,
+  apiUrl: string,
+  lang: string,
+  reportPeriod = 2,
+): Promise<FinancialReport> {
+  const response = await page.request.get(
+    `/api/company/get-report/${apiUrl}/${SBER}/?lang=${lang}&reportPeriod=${reportPeriod}`,
+  );
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as FinancialReport;
+}
+
+/** A shown figure back as a number: the thousands spaces and the typographic minus undone; a dash is null. */
+function figure(text: string): number | null {
+  if (text === '—') return null;
+  return Number(text.replace(/[\s\u202f]/g, '').replace('−', '-'));
+}
+
+/** The table's lines as {name, values}, read from the screen. */
+async function shownLines(table: Locator): Promise<Array<{ name: string; values: Array<number | null> }>> {
+  return (await rowTexts(table)).map(({ line, ...values }) => ({
+    name: line ?? '',
+    values: Object.keys(values)
+      .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))
+      .map((key) => figure(values[key]!)),
+  }));
+}
+
+/** The lines of an answer as the table shows them: a line's unit after its name when it is not the section's. */
+const linesOf = (
+  rows: {
+    scroll_clmn: Array<{ ttl: string }>;
+    scroll_body: Array<Array<number | null>>;
+    dimensions: string[];
+  },
+  sectionUnit: string,
+) =>
+  rows.scroll_clmn.map((line, index) => ({
+    name: rows.dimensions[index] === sectionUnit ? line.ttl : `${line.ttl}, ${rows.dimensions[index]}`,
+    values: rows.scroll_body[index]!,
+  }));
+
+/** The stocks action log entries written after `since` (GET /dev/action-log), newest first. */
+async function actionsAfter(page: Page, since: number) {
+  const list = (await (await page.request.get('/dev/action-log?scope=stocks&limit=100')).json()) as Array<{
+    id: number;
+    actionId: number;
+    userId: number | null;
+  }>;
+  return list.filter((entry) => entry.id > since);
+}
+/** The action ids one user (null: anonymous) logged after `since`: other tests log in parallel. */
+async function actionIdsOf(page: Page, since: number, userId: number | null): Promise<number[]> {
+  return (await actionsAfter(page, since))
+    .filter((entry) => entry.userId === userId)
+    .map((entry) => entry.actionId);
+}
+async function lastActionId(page: Page): Promise<number> {
+  return (await actionsAfter(page, 0))[0]?.id ?? 0;
+}
+
+async function pageUserId(page: Page): Promise<number | null> {
+  return page.evaluate(
+    () =>
+      (JSON.parse(document.getElementById('fin-user')?.textContent ?? '{}') as { userId?: number }).userId ??
+      null,
+  );
+}
+
+/** No part of the page is wider than the viewport. */
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe('IFRS and RAS statements', () => {
+  test('anonymous (eng): the free lines as answered, groups, the locked closed part with a log-in link, export prompt, 375 px', async ({
+    page,
+  }) => {
+    const report = await reportOf(page, 'msfo', 'eng');
+    // The raw answer: no closed line, only its count and what it needs.
+    for (const key of ['balance_sheet', 'profit_and_loss', 'cash_flow_statement', 'params'] as const) {
+      const closed = report[key].closed_data as LockedClosedData;
+      expect(closed, key).toMatchObject({ locked: true, need: 'need_auth' });
+      expect(Object.keys(closed).sort(), key).toEqual(['count', 'link', 'locked', 'need']);
+    }
+    const exported = await page.request.get(
+      `/api/company/${SBER}/export/msfo/?from=01.01.2021&to=01.01.2026&reportPeriod=2`,
+    );
+    expect(exported.status()).toBe(401);
+
+    await page.goto(pageOf('ifrs', 'eng'));
+    const host = element(page);
+    await expect(host.getByRole('tab', { name: 'IFRS', exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(host.getByRole('tab', { name: 'IFRS (data provider)' })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    );
+
+    const balance = statement(page, 'balance_sheet');
+    const section = report.balance_sheet;
+    await expect(balance.getByRole('heading', { name: section.ttl })).toBeVisible();
+    await expect(balance).toContainText(`Unit: ${section.dimension}`);
+    await expect(bodyRows(balance)).toHaveCount(section.scroll_clmn.length);
+    expect(await balance.locator('thead th').allTextContents()).toEqual([
+      'Indicator',
+      ...section.scroll_head.map((column) => column.ttl),
+    ]);
+    expect(await shownLines(balance)).toEqual(linesOf(section, section.dimension));
+
+    // A group: its toggle opens the sub lines under it and keeps the focus.
+    const parent = section.scroll_clmn.find((line) => line.sub)!;
+    const toggle = balance.getByRole('button', { name: parent.ttl, exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(toggle).toBeFocused();
+    const sub = section.sub_rows[parent.id]!;
+    const names = (await shownLines(balance)).map((line) => line.name);
+    const at = names.indexOf(parent.ttl);
+    expect(names.slice(at + 1, at + 1 + sub.scroll_clmn.length)).toEqual(
+      sub.scroll_clmn.map((line) => line.ttl),
+    );
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(bodyRows(balance)).toHaveCount(section.scroll_clmn.length);
+
+    // Show more: the reason, the withheld count and the log-in link; the 80 log reaches the server.
+    const before = await lastActionId(page);
+    const more = balance.getByRole('button', { name: 'Show more' });
+    await more.click();
+    const locked = section.closed_data as LockedClosedData;
+    const status = balance.locator('.st-locked');
+    await expect(status).toContainText('You need to log in');
+    await expect(status).toContainText(`${locked.count} rows are withheld`);
+    await expect(status.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', locked.link);
+    await expect(more).toBeFocused();
+    await expect(bodyRows(balance)).toHaveCount(section.scroll_clmn.length);
+    await expect.poll(() => actionIdsOf(page, before, null)).toContain(80);
+
+    // The export asks to log in.
+    const exportButton = host.getByRole('button', { name: 'Export to Excel' });
+    await exportButton.click();
+    const prompt = host.locator('.st-export__prompt');
+    await expect(prompt).toContainText('Access denied. Log in to continue.');
+    await expect(prompt.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', /^\/login\/\?back=/);
+    await expect(host.getByRole('textbox', { name: 'From' })).toHaveValue(
+      (await pageData(page)).exportDefaultFrom,
+    );
+
+    // A phone: the table pages its columns and nothing is wider than the screen.
+    await page.setViewportSize(MOBILE);
+    await expect(balance.locator('thead th')).toHaveCount(2);
+    await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+    await expect(balance.getByRole('button', { name: 'Show more' })).toBeVisible();
+  });
+
+  test('free (rus): the RAS statements, the access prompt and the 76 log; export refused', async ({
+    page,
+  }) => {
+    await signInAs(page.request, 'free');
+    const report = await reportOf(page, 'rsbu', 'rus');
+    expect(report.rsbu_balance && report.rsbu_profit_and_loss && report.report_cash_flow).toBeTruthy();
+    for (const key of [
+      'balance_sheet',
+      'rsbu_balance',
+      'rsbu_profit_and_loss',
+      'report_cash_flow',
+    ] as const) {
+      const closed = report[key]!.closed_data as LockedClosedData | null;
+      if (closed)
+        expect(closed, key).toEqual({
+          locked: true,
+          count: closed.count,
+          need: 'need_get_access',
+          link: '/profile/access/',
+        });
+    }
+    const exported = await page.request.get(
+      `/api/company/${SBER}/export/rsbu/?from=01.01.2021&to=01.01.2026&reportPeriod=2`,
+    );
+    expect(exported.status()).toBe(403);
+
+    await page.goto(pageOf('ras', 'rus'));
+    const host = element(page);
+    const keys = [
+      'balance_sheet',
+      'profit_and_loss',
+      'cash_flow_statement',
+      'rsbu_balance',
+      'rsbu_profit_and_loss',
+      'report_cash_flow',
+      'params',
+    ] as const;
+    await expect(host.locator('[data-statement]')).toHaveCount(keys.length);
+    expect(await host.locator('[data-statement] .st-title').allTextContents()).toEqual(
+      keys.map((key) => (report[key] as ReportSection).ttl),
+    );
+    // One source: no source tabs; the period switch is there.
+    await expect(host.getByRole('tablist', { name: label('issuer', 'report_source', 'rus') })).toHaveCount(0);
+    await expect(host.getByRole('tab', { name: label('issuer', 'period_annual', 'rus') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const form = statement(page, 'rsbu_profit_and_loss');
+    expect(await shownLines(form)).toEqual(
+      linesOf(report.rsbu_profit_and_loss!, report.rsbu_profit_and_loss!.dimension),
+    );
+
+    const before = await lastActionId(page);
+    const userId = await pageUserId(page);
+    expect(userId).not.toBeNull();
+    await form.getByRole('button', { name: label('widgets', 'show_more', 'rus') }).click();
+    const status = form.locator('.st-locked');
+    await expect(status).toContainText(label('common', 'need_get_access', 'rus'));
+    await expect(status.getByRole('link', { name: label('widgets', 'get_access', 'rus') })).toHaveAttribute(
+      'href',
+      '/profile/access/',
+    );
+    await expect.poll(() => actionIdsOf(page, before, userId)).toContain(76);
+
+    await host.getByRole('button', { name: label('common', 'export_excel', 'rus') }).click();
+    const prompt = host.locator('.st-export__prompt');
+    await expect(prompt).toContainText(label('common', 'access_denied_auth', 'rus'));
+    await expect(prompt.getByRole('link', { name: label('widgets', 'get_access', 'rus') })).toHaveAttribute(
+      'href',
+      '/profile/access/',
+    );
+  });
+
+  test('paid (eng): closed lines shown and hidden, the 80 log, source tabs by keyboard, quarters, the real .xlsx', async ({
+    page,
+  }) => {
+    await signInAs(page.request, 'paid');
+    const report = await reportOf(page, 'msfo', 'eng');
+    const open = report.profit_and_loss.closed_data as OpenClosedData;
+    expect(open.locked).toBe(false);
+    expect(open.scroll_clmn).toHaveLength(open.count);
+
+    await page.goto(pageOf('ifrs', 'eng'));
+    const host = element(page);
+    const pl = statement(page, 'profit_and_loss');
+    const free = report.profit_and_loss.scroll_clmn.length;
+    await expect(bodyRows(pl)).toHaveCount(free);
+
+    const before = await lastActionId(page);
+    const userId = await pageUserId(page);
+    const more = pl.getByRole('button', { name: 'Show more' });
+    await more.click();
+    await expect(bodyRows(pl)).toHaveCount(free + open.count);
+    const unit = report.profit_and_loss.dimension;
+    expect(await shownLines(pl)).toEqual([...linesOf(report.profit_and_loss, unit), ...linesOf(open, unit)]);
+    const hide = pl.getByRole('button', { name: 'Hide' });
+    await expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await expect(hide).toBeFocused();
+    await expect.poll(() => actionIdsOf(page, before, userId)).toContain(80);
+    await hide.click();
+    await expect(bodyRows(pl)).toHaveCount(free);
+    await expect(pl.getByRole('button', { name: 'Show more' })).toBeFocused();
+
+    // The second source by keyboard: the tab takes the focus and its report loads.
+    const second = await reportOf(page, 'msfo2', 'eng');
+    const first = host.getByRole('tab', { name: 'IFRS', exact: true });
+    await first.focus();
+    const loaded = page.waitForRequest((request) => request.url().includes('/get-report/msfo2/'));
+    await page.keyboard.press('ArrowRight');
+    await loaded;
+    const provider = host.getByRole('tab', { name: 'IFRS (data provider)' });
+    await expect(provider).toHaveAttribute('aria-selected', 'true');
+    await expect(provider).toBeFocused();
+    await expect
+      .poll(() => shownLines(statement(page, 'balance_sheet')))
+      .toEqual(linesOf(second.balance_sheet, second.balance_sheet.dimension));
+
+    // Quarters.
+    const quarterly = await reportOf(page, 'msfo2', 'eng', 1);
+    const quarters = page.waitForRequest((request) =>
+      /get-report\/msfo2\/.*reportPeriod=1/.test(request.url()),
+    );
+    await host.getByRole('tab', { name: 'Quarterly' }).click();
+    await quarters;
+    await expect(statement(page, 'balance_sheet').locator('thead th')).toHaveText([
+      'Indicator',
+      ...quarterly.balance_sheet.scroll_head.map((column) => column.ttl),
+    ]);
+
+    // The export: the link of the template with the default dates and the period; a real workbook.
+    const data = await pageData(page);
+    const link = host.getByRole('link', { name: 'Export to Excel' });
+    await expect(link).toHaveAttribute(
+      'href',
+      `/api/company/${SBER}/export/msfo2/?from=${data.exportDefaultFrom}&to=${data.exportDefaultTo}&reportPeriod=1`,
+    );
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^sberbank-msfo2-.*\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.getWorksheet(quarterly.balance_sheet.ttl)!;
+    expect(sheet).toBeDefined();
+    const heading = (sheet.getRow(5).values as unknown[]).slice(1);
+    expect(heading.slice(0, 2)).toEqual(['Indicator', 'Unit']);
+    // Every quarter since the default start, newest first, as on the screen.
+    expect(heading.slice(2, 2 + quarterly.balance_sheet.scroll_head.length)).toEqual(
+      quarterly.balance_sheet.scroll_head.map((column) => column.ttl),
+    );
+    const firstLine = quarterly.balance_sheet.scroll_clmn[0]!;
+    expect(sheet.getRow(6).getCell(1).value).toBe(firstLine.ttl);
+    expect(sheet.getRow(6).getCell(3).value).toBe(quarterly.balance_sheet.scroll_body[0]![0]);
+  });
+});
+
+async function pageData(page: Page): Promise<IssuerReportsPageData> {
+  return page.evaluate(
+    () => JSON.parse(document.getElementById('fin-page-data')?.textContent ?? '{}') as IssuerReportsPageData,
+  );
+}
