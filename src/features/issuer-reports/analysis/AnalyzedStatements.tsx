@@ -3,15 +3,20 @@
  * YoY change" switch for every report table, "Source 1 − Source 2" where the issuer has both
  * IFRS sources, and a line's history in a lazy dialog on a click on the line's name.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { SectionProps } from '../issuer-reports.sections.ts';
 import { FinancialStatements, type StatementsStandard } from '../statements/FinancialStatements.tsx';
 import { useStyles } from '../../../runtime/styles.ts';
 import { AnalysisSwitch, type AnalysisMode } from './AnalysisSwitch.tsx';
-import { ifrsSourceUrls, SourceDiffView } from './SourceDiffView.tsx';
+import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
+import { label } from './analysis-text.ts';
+import { ifrsSourceUrls } from './source-urls.ts';
 import { useLineHistory } from './useLineHistory.tsx';
 import { YOY_VIEW } from './yoy-view.ts';
 import css from './analysis.css?inline';
+
+// Asked for by few: the difference view (and its model) loads when it is first chosen.
+const SourceDiffView = lazy(() => import('./SourceDiffView.tsx'));
 
 export function AnalyzedStatements(props: SectionProps & { standard: StatementsStandard }) {
   useStyles(css, 'element');
@@ -26,6 +31,8 @@ export function AnalyzedStatements(props: SectionProps & { standard: StatementsS
         {...props}
         view={mode === 'yoy' ? YOY_VIEW : undefined}
         onLineClick={(line, section) => history.open(section, line.id)}
+        // "History of Revenue": the visible name is part of it, and it differs from the group toggle's.
+        lineActionLabel={(line) => label(t, 'issuer:analysis_history_open', { line: line.ttl })}
         toolbar={() => (
           <div className="an-toolbar">
             <AnalysisSwitch mode={mode} onChange={setMode} withDiff={diffUrls !== null} t={t} />
@@ -38,12 +45,14 @@ export function AnalyzedStatements(props: SectionProps & { standard: StatementsS
         statementsBody={
           mode === 'diff' && diffUrls
             ? (report) => (
-                <SourceDiffView
-                  urls={diffUrls}
-                  reportPeriod={report.reportPeriod}
-                  headingLevel={headingLevel}
-                  t={t}
-                />
+                <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
+                  <SourceDiffView
+                    urls={diffUrls}
+                    reportPeriod={report.reportPeriod}
+                    headingLevel={headingLevel}
+                    t={t}
+                  />
+                </Suspense>
               )
             : undefined
         }

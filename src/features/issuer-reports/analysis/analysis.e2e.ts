@@ -193,9 +193,9 @@ test.describe('issuer reports analysis', () => {
       .toBeLessThanOrEqual(MOBILE.width);
   });
 
-  for (const [lang, size, title] of [
-    ['eng', DESKTOP, ': history'],
-    ['rus', MOBILE, ': динамика'],
+  for (const [lang, size, title, button] of [
+    ['eng', DESKTOP, ': history', 'History of '],
+    ['rus', MOBILE, ': динамика', 'Динамика: '],
   ] as const) {
     test(`line history (${lang}, ${size.width} px): loaded on the first opening, keyboard in and out`, async ({
       page,
@@ -210,11 +210,10 @@ test.describe('issuer reports analysis', () => {
       const report = (await (await answer).json()) as FinancialReport;
       const element = page.locator('fin-issuer-reports');
       const line = report.profit_and_loss.scroll_clmn[0]!;
+      // The line's name is a button named for what it does (its group toggle bears the bare name).
       const heading = element
         .locator('[data-statement="profit_and_loss"]')
-        // The line's name (a line with sub lines has a group toggle of the same name before it).
-        .locator('button.st-line__name', { hasText: line.ttl })
-        .first();
+        .getByRole('button', { name: `${button}${line.ttl}`, exact: true });
       await expect(heading).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(chunks, 'the chart is not downloaded before it is asked for').toEqual([]);

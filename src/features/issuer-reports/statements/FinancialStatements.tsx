@@ -32,6 +32,8 @@ export interface FinancialStatementsProps extends SectionProps {
   view?: StatementView;
   /** Makes each line's name a button (e.g. to chart the line's history). */
   onLineClick?(line: StatementLine, section: ReportSection, report: FinancialReport): void;
+  /** The accessible name of a line's button, saying what it does; default the line's name. */
+  lineActionLabel?(line: StatementLine): string;
   /** Extra controls for the report's toolbar (after the period switch and the export). */
   toolbar?(report: FinancialReport): ReactNode;
   /** Shown instead of the statement tables of a loaded report (e.g. the difference between sources). */
@@ -55,6 +57,7 @@ export function FinancialStatements({
   standard,
   view,
   onLineClick,
+  lineActionLabel,
   toolbar,
   statementsBody,
 }: FinancialStatementsProps) {
@@ -135,6 +138,7 @@ export function FinancialStatements({
                   t={t}
                   view={view}
                   onLineClick={onLineClick}
+                  lineActionLabel={lineActionLabel}
                   onShowMore={logShowMore}
                 />
               )}
@@ -178,7 +182,7 @@ export function FinancialStatements({
  * once). Seven full tables in one task block the page for over 50 ms; one at a time keeps every
  * task short (bench/issuer-reports.bench.ts). Starts again when `of` (the report shown) changes.
  */
-function useProgressiveCount(total: number, of: unknown): number {
+export function useProgressiveCount(total: number, of: unknown): number {
   const [state, setState] = useState({ of, count: 1 });
   const count = state.of === of ? state.count : 1;
   if (state.of !== of) setState({ of, count: 1 });
@@ -195,14 +199,22 @@ function useProgressiveCount(total: number, of: unknown): number {
 
 interface StatementListProps extends Pick<
   FinancialStatementsProps,
-  'headingLevel' | 't' | 'view' | 'onLineClick'
+  'headingLevel' | 't' | 'view' | 'onLineClick' | 'lineActionLabel'
 > {
   report: FinancialReport;
   onShowMore(): void;
 }
 
 /** The statements of a report, one more per task (useProgressiveCount), placeholders until their turn. */
-function StatementList({ report, headingLevel, t, view, onLineClick, onShowMore }: StatementListProps) {
+function StatementList({
+  report,
+  headingLevel,
+  t,
+  view,
+  onLineClick,
+  lineActionLabel,
+  onShowMore,
+}: StatementListProps) {
   const statements = reportStatements(report);
   const shown = useProgressiveCount(statements.length, report);
   return (
@@ -217,6 +229,7 @@ function StatementList({ report, headingLevel, t, view, onLineClick, onShowMore 
             t={t}
             view={view}
             onLineClick={onLineClick ? (line, s) => onLineClick(line, s, report) : undefined}
+            lineActionLabel={lineActionLabel}
             onShowMore={onShowMore}
           />
         ) : (
