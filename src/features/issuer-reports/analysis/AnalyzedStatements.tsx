@@ -3,20 +3,22 @@
  * YoY change" switch for every report table, "Source 1 − Source 2" where the issuer has both
  * IFRS sources, and a line's history in a lazy dialog on a click on the line's name.
  */
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { SectionProps } from '../issuer-reports.sections.ts';
 import { FinancialStatements, type StatementsStandard } from '../statements/FinancialStatements.tsx';
 import { useStyles } from '../../../runtime/styles.ts';
 import { AnalysisSwitch, type AnalysisMode } from './AnalysisSwitch.tsx';
 import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
 import { label } from './analysis-text.ts';
+import { lazyModule, useLazyView } from './lazy-view.ts';
+import type { SourceDiffViewProps } from './SourceDiffView.tsx';
 import { ifrsSourceUrls } from './source-urls.ts';
 import { useLineHistory } from './useLineHistory.tsx';
 import { YOY_VIEW } from './yoy-view.ts';
 import css from './analysis.css?inline';
 
 // Asked for by few: the difference view (and its model) loads when it is first chosen.
-const SourceDiffView = lazy(() => import('./SourceDiffView.tsx'));
+const loadDiffView = lazyModule<SourceDiffViewProps>(() => import('./SourceDiffView.tsx'));
 
 export function AnalyzedStatements(props: SectionProps & { standard: StatementsStandard }) {
   useStyles(css, 'element');
@@ -45,14 +47,12 @@ export function AnalyzedStatements(props: SectionProps & { standard: StatementsS
         statementsBody={
           mode === 'diff' && diffUrls
             ? (report) => (
-                <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
-                  <SourceDiffView
-                    urls={diffUrls}
-                    reportPeriod={report.reportPeriod}
-                    headingLevel={headingLevel}
-                    t={t}
-                  />
-                </Suspense>
+                <DiffBody
+                  urls={diffUrls}
+                  reportPeriod={report.reportPeriod}
+                  headingLevel={headingLevel}
+                  t={t}
+                />
               )
             : undefined
         }
@@ -60,4 +60,18 @@ export function AnalyzedStatements(props: SectionProps & { standard: StatementsS
       {history.dialog}
     </>
   );
+}
+
+/** The difference view once its chunk is there: loading, or the load error with a retry, until then. */
+function DiffBody(props: SourceDiffViewProps) {
+  const { state, retry } = useLazyView(loadDiffView, true);
+  const { t } = props;
+  if (state.status === 'ready') return <state.Component {...props} />;
+  if (state.status === 'error')
+    return (
+      <ElementMessage kind="error" onRetry={retry} retryLabel={t('common:retry')}>
+        {t('common:error_load')}
+      </ElementMessage>
+    );
+  return <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>;
 }

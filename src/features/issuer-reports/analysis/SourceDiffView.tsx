@@ -27,17 +27,15 @@ const createPairResource = () =>
       ),
   });
 
-export default function SourceDiffView({
-  urls,
-  reportPeriod,
-  headingLevel,
-  t,
-}: {
+export interface SourceDiffViewProps {
+  /** The two IFRS sources' report addresses (source 1, source 2). */
   urls: [string, string];
   reportPeriod: ReportPeriodId;
   headingLevel: 2 | 3;
   t: Translate;
-}) {
+}
+
+export default function SourceDiffView({ urls, reportPeriod, headingLevel, t }: SourceDiffViewProps) {
   const { state, resource } = useResource(createPairResource, { urls, reportPeriod });
   return (
     <ElementState t={t} ready state={state} onRetry={resource.retry}>

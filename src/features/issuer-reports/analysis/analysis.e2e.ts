@@ -248,4 +248,21 @@ test.describe('issuer reports analysis', () => {
       expect(chunks).toHaveLength(1);
     });
   }
+
+  test('the chart that cannot be loaded says so, and a retry opens it', async ({ page }) => {
+    let fail = true;
+    await page.route(LAZY_CHUNK, (route) => (fail ? route.abort() : route.fallback()));
+    const answer = reportAnswer(page, 'msfo', 2);
+    await page.goto(pageUrl('eng'));
+    const line = ((await (await answer).json()) as FinancialReport).balance_sheet.scroll_clmn[0]!;
+    const element = page.locator('fin-issuer-reports');
+    await element.getByRole('button', { name: `History of ${line.ttl}`, exact: true }).click();
+    const alert = element.getByRole('alert');
+    await expect(alert).toContainText('Could not load');
+    await expect(alert).toBeInViewport();
+    fail = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('dialog', { name: `${line.ttl}: history` })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
 });

@@ -1,13 +1,17 @@
 /**
  * Opens the history of a report line in a dialog. The dialog and its chart are a lazy chunk: it is
  * requested on the first opening only. The dialog gives focus back to the line's heading on close.
+ * If the chunk cannot be loaded, an inline error with a retry says so (kept in view while scrolling).
  */
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { ReportSection } from '../../../contract/reports.ts';
+import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
 import type { Translate } from '../../../runtime/hooks.ts';
+import { lazyModule, useLazyView } from './lazy-view.ts';
 import { lineHistory, type LineHistory } from './line-history.ts';
+import type { LineHistoryDialogProps } from './LineHistoryDialog.tsx';
 
-const LineHistoryDialog = lazy(() => import('./LineHistoryDialog.tsx'));
+const loadDialog = lazyModule<LineHistoryDialogProps>(() => import('./LineHistoryDialog.tsx'));
 
 export function useLineHistory(t: Translate): {
   /** Shows the history of the line `lineId` of `section` (its reported values). */
@@ -20,10 +24,17 @@ export function useLineHistory(t: Translate): {
     (section: ReportSection, lineId: string) => setHistory(lineHistory(section, lineId)),
     [],
   );
-  const dialog = history ? (
-    <Suspense fallback={null}>
-      <LineHistoryDialog history={history} t={t} onClose={() => setHistory(null)} />
-    </Suspense>
-  ) : null;
+  const { state, retry } = useLazyView(loadDialog, history !== null);
+  let dialog: ReactNode = null;
+  if (history && state.status === 'ready')
+    dialog = <state.Component history={history} t={t} onClose={() => setHistory(null)} />;
+  else if (history && state.status === 'error')
+    dialog = (
+      <div className="an-load-error">
+        <ElementMessage kind="error" onRetry={retry} retryLabel={t('common:retry')}>
+          {t('common:error_load')}
+        </ElementMessage>
+      </div>
+    );
   return { open, dialog };
 }
