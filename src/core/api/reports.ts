@@ -16,7 +16,7 @@ import type {
   FmpReport,
   QuarterlyReports,
 } from '../../contract/reports.ts';
-import { checkFinancialReport } from '../../contract/report-answers.ts';
+import { checkFinancialReport } from '../../contract/reports.ts';
 import { getJson } from './client.ts';
 
 export function fetchMsfoReport(

@@ -134,6 +134,7 @@ export function FinancialStatements({
               ) : (
                 <StatementList
                   report={report}
+                  reportName={tab.ttl}
                   headingLevel={headingLevel}
                   t={t}
                   view={view}
@@ -166,7 +167,7 @@ export function FinancialStatements({
             label={t('issuer:report_source')}
             controls={panelId}
           />
-          <div id={panelId} role="tabpanel" aria-labelledby={tabId(tabsId, tab.apiUrl)}>
+          <div id={panelId} className="st-panel" role="tabpanel" aria-labelledby={tabId(tabsId, tab.apiUrl)}>
             {body}
           </div>
         </>
@@ -202,12 +203,14 @@ interface StatementListProps extends Pick<
   'headingLevel' | 't' | 'view' | 'onLineClick' | 'lineActionLabel'
 > {
   report: FinancialReport;
+  reportName: string;
   onShowMore(): void;
 }
 
 /** The statements of a report, one more per task (useProgressiveCount), placeholders until their turn. */
 function StatementList({
   report,
+  reportName,
   headingLevel,
   t,
   view,
@@ -231,6 +234,7 @@ function StatementList({
             onLineClick={onLineClick ? (line, s) => onLineClick(line, s, report) : undefined}
             lineActionLabel={lineActionLabel}
             onShowMore={onShowMore}
+            reportName={reportName}
           />
         ) : (
           <div

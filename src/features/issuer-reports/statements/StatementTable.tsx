@@ -32,6 +32,8 @@ export interface StatementTableProps {
   toolbar?: ReactNode;
   /** The user asked for the closed part ("show more"), whether or not it is locked for them. */
   onShowMore?(): void;
+  /** The report's name (e.g. "RAS"), before the statement's in the table's name: one page may show several reports. */
+  reportName?: string;
 }
 
 /**
@@ -49,6 +51,7 @@ export function StatementTable({
   lineActionLabel,
   toolbar,
   onShowMore,
+  reportName,
 }: StatementTableProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
@@ -134,7 +137,7 @@ export function StatementTable({
     return scrollToTop(rootRef.current);
   }, [collapses]);
 
-  const caption = `${section.ttl}, ${section.dimension}`;
+  const caption = `${reportName ? `${reportName}: ` : ''}${section.ttl}, ${section.dimension}`;
   const locked = lockShown ? closed?.locked : null;
 
   return (

@@ -137,6 +137,11 @@ test.describe('IFRS and RAS statements', () => {
     ]);
     expect(await shownLines(balance)).toEqual(linesOf(section, section.dimension));
 
+    await expect(host.getByRole('link', { name: 'Report archive' })).toHaveAttribute(
+      'href',
+      report.params.archLink,
+    );
+
     // A group: its toggle opens the sub lines under it and keeps the focus.
     const parent = section.scroll_clmn.find((line) => line.sub)!;
     const toggle = balance.getByRole('button', { name: parent.ttl, exact: true });
@@ -248,6 +253,11 @@ test.describe('IFRS and RAS statements', () => {
     );
     await expect.poll(() => actionIdsOf(page, before, userId)).toContain(76);
 
+    // A phone: the statements page their columns, nothing is wider than the screen.
+    await page.setViewportSize(MOBILE);
+    await expect(form.locator('thead th')).toHaveCount(2);
+    await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+
     await host.getByRole('button', { name: label('common', 'export_excel', 'rus') }).click();
     const prompt = host.locator('.st-export__prompt');
     await expect(prompt).toContainText(label('common', 'access_denied_auth', 'rus'));
@@ -283,9 +293,15 @@ test.describe('IFRS and RAS statements', () => {
     await expect(hide).toHaveAttribute('aria-expanded', 'true');
     await expect(hide).toBeFocused();
     await expect.poll(() => actionIdsOf(page, before, userId)).toContain(80);
-    await hide.click();
+    // Hiding from below the table's top: the page scrolls back to it, the focus stays on the toggle.
+    await hide.evaluate((button) => button.scrollIntoView({ block: 'start' }));
+    expect(await pl.evaluate((table) => table.getBoundingClientRect().top)).toBeLessThan(0);
+    await page.keyboard.press('Enter');
     await expect(bodyRows(pl)).toHaveCount(free);
     await expect(pl.getByRole('button', { name: 'Show more' })).toBeFocused();
+    await expect
+      .poll(() => pl.evaluate((table) => table.getBoundingClientRect().top))
+      .toBeGreaterThanOrEqual(0);
 
     // The second source by keyboard: the tab takes the focus and its report loads.
     const second = await reportOf(page, 'msfo2', 'eng');
@@ -335,6 +351,21 @@ test.describe('IFRS and RAS statements', () => {
     const firstLine = quarterly.balance_sheet.scroll_clmn[0]!;
     expect(sheet.getRow(6).getCell(1).value).toBe(firstLine.ttl);
     expect(sheet.getRow(6).getCell(3).value).toBe(quarterly.balance_sheet.scroll_body[0]![0]);
+  });
+
+  test('a failed report load says so and a retry loads it', async ({ page }) => {
+    let fail = true;
+    await page.route('**/api/company/get-report/rsbu/**', (route) =>
+      fail ? route.fulfill({ status: 500, json: { error: 'Internal Server Error' } }) : route.fallback(),
+    );
+    await page.goto(pageOf('ras', 'eng'));
+    const host = element(page);
+    await expect(host.getByRole('alert')).toContainText(label('common', 'error_load', 'eng'));
+    // The period switch and the export stay usable meanwhile.
+    await expect(host.getByRole('tab', { name: 'Annual' })).toBeVisible();
+    fail = false;
+    await host.getByRole('button', { name: label('common', 'retry', 'eng') }).click();
+    await expect(bodyRows(statement(page, 'balance_sheet')).first()).toBeVisible();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FinancialReport, ReportSection } from '../../../contract/reports.ts';
-import { checkFinancialReport } from '../../../contract/report-answers.ts';
+import { checkFinancialReport } from '../../../contract/reports.ts';
 import {
   closedPart,
   exportHref,
