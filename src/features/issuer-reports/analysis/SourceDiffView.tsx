@@ -8,10 +8,12 @@ import { createResource } from '../../../core/resource.ts';
 import { ElementState } from '../../../runtime/chrome/ElementState.tsx';
 import type { Translate } from '../../../runtime/hooks.ts';
 import { useResource } from '../../../runtime/resource.ts';
+import { useStyles } from '../../../runtime/styles.ts';
 import { useProgressiveCount } from '../statements/FinancialStatements.tsx';
 import { reportStatements } from '../statements/statements.model.ts';
 import { label } from './analysis-text.ts';
 import { SourceDiffTable } from './SourceDiffTable.tsx';
+import css from './source-diff.css?inline';
 
 interface PairKey {
   urls: [string, string];
@@ -36,6 +38,7 @@ export interface SourceDiffViewProps {
 }
 
 export default function SourceDiffView({ urls, reportPeriod, headingLevel, t }: SourceDiffViewProps) {
+  useStyles(css, 'element');
   const { state, resource } = useResource(createPairResource, { urls, reportPeriod });
   return (
     <ElementState t={t} ready state={state} onRetry={resource.retry}>

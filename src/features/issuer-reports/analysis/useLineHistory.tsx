@@ -8,7 +8,6 @@ import type { ReportSection } from '../../../contract/reports.ts';
 import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
 import type { Translate } from '../../../runtime/hooks.ts';
 import { lazyModule, useLazyView } from './lazy-view.ts';
-import { lineHistory, type LineHistory } from './line-history.ts';
 import type { LineHistoryDialogProps } from './LineHistoryDialog.tsx';
 
 const loadDialog = lazyModule<LineHistoryDialogProps>(() => import('./LineHistoryDialog.tsx'));
@@ -19,15 +18,12 @@ export function useLineHistory(t: Translate): {
   /** Render this once, anywhere in the element. */
   dialog: ReactNode;
 } {
-  const [history, setHistory] = useState<LineHistory | null>(null);
-  const open = useCallback(
-    (section: ReportSection, lineId: string) => setHistory(lineHistory(section, lineId)),
-    [],
-  );
+  const [history, setHistory] = useState<{ section: ReportSection; lineId: string } | null>(null);
+  const open = useCallback((section: ReportSection, lineId: string) => setHistory({ section, lineId }), []);
   const { state, retry } = useLazyView(loadDialog, history !== null);
   let dialog: ReactNode = null;
   if (history && state.status === 'ready')
-    dialog = <state.Component history={history} t={t} onClose={() => setHistory(null)} />;
+    dialog = <state.Component {...history} t={t} onClose={() => setHistory(null)} />;
   else if (history && state.status === 'error')
     dialog = (
       <div className="an-load-error">
