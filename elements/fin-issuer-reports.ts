@@ -11,6 +11,7 @@ import { IssuerReports, type IssuerReportsProps } from '../src/features/issuer-r
  * @cssproperty --fin-color-accent - links and buttons
  * @cssproperty --fin-font-family - font of the element
  * @example <fin-issuer-reports sections="ifrs"></fin-issuer-reports>
+ * @pageData issuer
  */
 define<IssuerReportsProps>('fin-issuer-reports', IssuerReports, {
   props: { pageData: 'string', sections: 'string' },

@@ -10,3 +10,5 @@ import './fin-related-list.ts';
 import './fin-left-menu.ts';
 import './fin-stock-chart.ts';
 import './fin-issuer-reports.ts';
+import './fin-consensus-forecasts.ts';
+import './fin-site-search.ts';

@@ -10,7 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { jsonForScript } from '../server/templates/html.ts';
 import { elementCatalogUnderTest, elementsShown, showsNothing } from '../testing/elements.ts';
-import { checkStockPageData } from '../../src/contract/page-data.ts';
+import { checkIssuerReportsPageData, checkStockPageData } from '../../src/contract/page-data.ts';
 import {
   aftermath,
   installTrap,
@@ -90,7 +90,10 @@ function hostileExample(
 const catalog = elementCatalogUnderTest();
 const tags = catalog.map((element) => element.tagName);
 
-for (const [tagIndex, { tagName: tag, example }] of catalog.entries()) {
+/** The check of the page data an element's test page carries (its manifest's `pageData`). */
+const PAGE_DATA_CHECKS = { stock: checkStockPageData, issuer: checkIssuerReportsPageData } as const;
+
+for (const [tagIndex, { tagName: tag, example, pageData }] of catalog.entries()) {
   test(`${tag}: hostile text in page data and API answers never runs and shows as text`, async ({ page }) => {
     const started = Date.now();
     test.setTimeout(60_000);
@@ -121,7 +124,7 @@ for (const [tagIndex, { tagName: tag, example }] of catalog.entries()) {
       const answer = await route.fetch();
       const body = (await answer.text())
         .replace(PAGE_DATA_BLOCK, (_, open: string, json: string, close: string) => {
-          const hostile = replacePageData(JSON.parse(json), checkStockPageData, (_leaf, i) => {
+          const hostile = replacePageData(JSON.parse(json), PAGE_DATA_CHECKS[pageData], (_leaf, i) => {
             if (!inBatch(i)) return undefined;
             figures.payloads.add((loadBase + i) % PAYLOADS.length);
             return payloadOf(loadBase + i);

@@ -9,6 +9,13 @@ import type * as Cem from 'custom-elements-manifest';
 
 export const MANIFEST_FILE = 'custom-elements.json';
 
+/**
+ * The page data an element reads (`@pageData` in its file, `pageData` in the manifest): the demo
+ * pages that show it alone or in the catalog inject that kind, the stock page's by default.
+ */
+export const PAGE_DATA_KINDS = ['stock', 'issuer'] as const;
+export type PageDataKind = (typeof PAGE_DATA_KINDS)[number];
+
 export interface CatalogItem {
   name: string;
   /** Markdown: `code spans` are the only markup the catalog renders. */
@@ -28,10 +35,17 @@ export interface CatalogElement {
   events: CatalogItem[];
   cssParts: CatalogItem[];
   cssProperties: CatalogItem[];
+  /** The page data the element reads. */
+  pageData: PageDataKind;
 }
 
-const isCustomElement = (declaration: Cem.Declaration): declaration is Cem.CustomElementDeclaration =>
+type Declaration = Cem.CustomElementDeclaration & { pageData?: string };
+
+const isCustomElement = (declaration: Cem.Declaration): declaration is Declaration =>
   'customElement' in declaration && declaration.customElement === true;
+
+const pageDataKind = (value: string | undefined): PageDataKind =>
+  PAGE_DATA_KINDS.find((kind) => kind === value) ?? 'stock';
 
 function item(entry: { name: string; description?: string; type?: Cem.Type; default?: string }): CatalogItem {
   return {
@@ -55,6 +69,7 @@ export function catalogFromManifest(manifest: Cem.Package): CatalogElement[] {
       events: (declaration.events ?? []).map(item),
       cssParts: (declaration.cssParts ?? []).map(item),
       cssProperties: (declaration.cssProperties ?? []).map(item),
+      pageData: pageDataKind(declaration.pageData),
     }))
     .sort((a, b) => a.tagName.localeCompare(b.tagName));
 }

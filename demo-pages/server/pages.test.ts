@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkIssuerReportsPageData } from '../../src/contract/page-data.ts';
 import { LANGUAGES } from '../../src/contract/types.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { customElementsManifest, type ElementDoc } from '../tools/manifest.ts';
@@ -306,6 +307,7 @@ describe('the /elements/ catalog', () => {
     cssParts: [],
     cssProperties: [],
     example: '<fin-sample variant="issuer"></fin-sample>',
+    pageData: 'stock',
   };
 
   it("renders the build's custom-elements.json: each attribute's type and default, code spans as code, the rest as text", async () => {
@@ -344,6 +346,58 @@ describe('the /elements/ catalog', () => {
         404,
       );
       expect((await withBuild.inject({ method: 'GET', url: '/test/only/fin-..%2Fx/' })).statusCode).toBe(404);
+    } finally {
+      await withBuild.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it("gives an element that reads the issuer page data the demo issuer's, alone and among all elements", async () => {
+    const issuerElement: ElementDoc = {
+      ...element,
+      tagName: 'fin-sample-issuer',
+      source: 'elements/fin-sample-issuer.ts',
+      example: '<fin-sample-issuer sections="ifrs"></fin-sample-issuer>',
+      pageData: 'issuer',
+    };
+    const dist = mkdtempSync(join(tmpdir(), 'fin-dist-'));
+    writeFileSync(
+      join(dist, 'custom-elements.json'),
+      JSON.stringify(customElementsManifest([element, issuerElement])),
+    );
+    mkdirSync(join(dist, 'elements'));
+    for (const tag of ['fin-sample', 'fin-sample-issuer'])
+      writeFileSync(join(dist, `elements/${tag}.js`), '');
+    const withBuild = await createTestApp(database.dbPath, { distDir: dist });
+    const page = async (url: string) => {
+      const response = await withBuild.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      return response.body;
+    };
+    try {
+      // Alone: the issuer's page data is the page's block, checked as the elements check it.
+      const alone = await page('/test/only/fin-sample-issuer/?lang=eng');
+      const issuer = checkIssuerReportsPageData(jsonBlock(alone, 'fin-page-data'), '');
+      expect(issuer).toMatchObject({ emitentId: 1, emitentName: 'Sberbank', lang: 'eng' });
+      expect(issuer.reports.length).toBeGreaterThan(0);
+      expect(alone).toContain('<fin-sample-issuer></fin-sample-issuer>');
+      expect(jsonBlock(await page('/test/only/fin-sample/'), 'fin-page-data')).toMatchObject({
+        stockId: DEMO_STOCKS.sber,
+      });
+
+      // Among all: the stock page's block and the issuer's, which the issuer example points at.
+      for (const url of ['/elements/?lang=deu', '/test/strict-csp/?lang=deu']) {
+        const body = await page(url);
+        expect(jsonBlock(body, 'fin-page-data'), url).toMatchObject({ stockId: DEMO_STOCKS.sber });
+        expect(checkIssuerReportsPageData(jsonBlock(body, 'fin-issuer-page-data'), ''), url).toMatchObject({
+          emitentId: 1,
+          lang: 'deu',
+        });
+        expect(body, url).toContain(
+          '<fin-sample-issuer page-data="#fin-issuer-page-data" sections="ifrs"></fin-sample-issuer>',
+        );
+        expect(body, url).toContain('<fin-sample variant="issuer"></fin-sample>');
+      }
     } finally {
       await withBuild.close();
       rmSync(dist, { recursive: true, force: true });

@@ -5,9 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Lang } from '../../src/contract/types.ts';
 import { DEMO_STOCKS } from '../data/instruments.ts';
 import { resendCode } from './auth/auth.routes.ts';
+import { companyPageData } from './company/company.pages.ts';
+import { CompanyRepository } from './company/company.repo.ts';
 import { bondUrl, etfUrl, indexUrl } from './market/market.page-data.ts';
 import {
   buildStockPageData,
@@ -19,12 +22,14 @@ import {
 import { HttpError, type AppContext } from './shared/context.ts';
 import { pageLang, pickName } from './shared/lang.ts';
 import { sendPage } from './shared/page.ts';
-import { elementCatalog } from './elements-manifest.ts';
+import { elementCatalog, type CatalogElement } from './elements-manifest.ts';
 import {
   catalogElements,
   catalogMissingBody,
   catalogPageBody,
+  ISSUER_PAGE_DATA_ID,
   legacyBundlePageBody,
+  needsIssuerPageData,
 } from './templates/catalog.page.ts';
 import { jsonScript } from './templates/html.ts';
 import { indexPageBody } from './templates/index.page.ts';
@@ -48,6 +53,20 @@ export function strictCsp(nonce: string): string {
 const PAGE = { page: true } as const;
 
 export function registerPages(app: FastifyInstance, ctx: AppContext): void {
+  const companyRepo = new CompanyRepository(ctx.db);
+
+  /** The page data of the demo issuer's page (the demo stock's issuer), as /company/{id}/ injects it. */
+  const demoIssuerPageData = (request: FastifyRequest, lang: Lang) => {
+    const sber = ctx.repo.stock(DEMO_STOCKS.sber);
+    const emitent = sber && ctx.repo.emitent(sber.emitent_id);
+    if (!emitent) throw new HttpError(404, 'The demo issuer is missing');
+    return companyPageData(ctx, companyRepo, request, lang, emitent).data;
+  };
+
+  /** The issuer block of a page showing these elements, when one of them reads it. */
+  const issuerBlock = (elements: CatalogElement[], request: FastifyRequest, lang: Lang) =>
+    needsIssuerPageData(elements) ? { [ISSUER_PAGE_DATA_ID]: demoIssuerPageData(request, lang) } : undefined;
+
   app.get<{ Querystring: { action?: string } }>('/', { config: PAGE }, async (request, reply) => {
     // The legacy site answers some calls on its front page: GET /?action=ajaxSendCode (SPEC §7).
     const { action } = request.query;
@@ -132,6 +151,8 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
         demoStock && demoGround
           ? buildStockPageData(pageContext(ctx, request, lang), demoStock, demoGround.ground_id)
           : undefined,
+      // The examples of elements that read the issuer page data run on the demo stock's issuer's.
+      pageDataBlocks: issuerBlock(elements, request, lang),
       elements: catalogElements(elements),
       body: catalogPageBody(elements),
     });
@@ -160,9 +181,14 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
       const lang = pageLang(request, reply);
       const sber = ctx.repo.stock(DEMO_STOCKS.sber);
       if (!sber) throw new HttpError(404, 'The demo stock is missing');
+      // The page data the element reads (its manifest entry): the demo stock's, or its issuer's.
+      const kind = elementCatalog(ctx.distDir)?.find((element) => element.tagName === tag)?.pageData;
       return sendPage(ctx, request, reply, lang, {
         title: `Test: ${tag} alone`,
-        pageData: buildStockPageData(pageContext(ctx, request, lang), sber, 1),
+        pageData:
+          kind === 'issuer'
+            ? demoIssuerPageData(request, lang)
+            : buildStockPageData(pageContext(ctx, request, lang), sber, 1),
         ...testSingleElementPage(tag),
       });
     });
@@ -180,6 +206,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
       return sendPage(ctx, request, reply, lang, {
         title: 'Test: every element under a strict CSP',
         pageData: buildStockPageData(pageContext(ctx, request, lang), sber, 1),
+        pageDataBlocks: issuerBlock(elements, request, lang),
         elements: catalogElements(elements),
         body: testStrictCspBody(catalogElements(elements)),
         nonce,

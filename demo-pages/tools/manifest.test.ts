@@ -116,6 +116,17 @@ describe('custom-elements.json', () => {
     }
   });
 
+  it('names the page data each element reads: the issuer page for the issuer elements, else the stock page', () => {
+    const kinds = Object.fromEntries(docs.map((doc) => [doc.tagName, doc.pageData]));
+    expect(kinds['fin-issuer-reports']).toBe('issuer');
+    expect(kinds['fin-holders']).toBe('stock');
+    const manifest = customElementsManifest(docs);
+    const declaration = manifest.modules
+      .flatMap((module) => module.declarations ?? [])
+      .find((d) => 'tagName' in d && d.tagName === 'fin-issuer-reports');
+    expect(declaration).toMatchObject({ pageData: 'issuer' });
+  });
+
   it('types every event from the typed event map', () => {
     expect(element('fin-holders').events.find((e) => e.name === 'fin-expand-change')?.type).toBe(
       'CustomEvent<{ expanded: boolean; }>',
@@ -142,6 +153,8 @@ describe('custom-elements.json', () => {
     }
     strict.definitions.ClassField!.properties!.attribute = { type: 'string' };
     strict.definitions.ClassField!.properties!.reflects = { type: 'boolean' };
+    // Our one extension: the page data the element reads (FinElementDeclaration).
+    strict.definitions.CustomElementDeclaration!.properties!.pageData = { enum: ['stock', 'issuer'] };
 
     const ajv = new Ajv({ allErrors: true, strict: false });
     const validate = ajv.compile(schema);
@@ -199,6 +212,7 @@ declare function Drift(props: DriftProps): null;
  * @attr ground-id - documented, but not a prop
  * @event fin-nope - not in the typed event map
  * @example <fin-drift></fin-drift>
+ * @pageData company
  */
 define<DriftProps>('fin-drift', Drift, { props: { pageData: 'string', stockId: 'number' } });
 `,
@@ -234,6 +248,7 @@ define<DefaultsProps>('fin-defaults', Defaults, { props: { height: 'number', cou
     }
     expect(error).toBeInstanceOf(ManifestError);
     expect((error as ManifestError).problems).toEqual([
+      `fin-drift: @pageData "company" is not one of the page data kinds (stock, issuer)`,
       `fin-drift: event "fin-nope" is documented (@event) but not typed in GlobalEventHandlersEventMap (events.ts)`,
       `fin-drift: attribute "ground-id" is documented (@attr) but not declared in define()'s props`,
       `fin-drift: attribute "stock-id" is declared in define()'s props (stockId) but has no @attr line`,

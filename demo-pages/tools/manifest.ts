@@ -5,7 +5,10 @@
  * Sources, read with the TypeScript compiler (not regexes):
  *  - each `elements/fin-*.ts` calls `define<XProps>('fin-x', Component, { props: { … } })`: the
  *    props object is the list of attributes and properties with their r2wc types;
- *  - the JSDoc on that call: `@summary`, `@attr`, `@event`, `@csspart`, `@cssproperty`, `@example`;
+ *  - the JSDoc on that call: `@summary`, `@attr`, `@event`, `@csspart`, `@cssproperty`, `@example`,
+ *    and `@pageData issuer` on an element that reads the issuer page's data (the stock page's by
+ *    default): written as the declaration's `pageData` (an extension of the manifest), so the demo
+ *    pages that show the element alone or in the catalog inject the page data it reads;
  *    every `@attr` must match a declared prop and every prop must have an `@attr` line;
  *  - the props type (XProps, JSDoc on each property) gives the precise TypeScript type and the
  *    property's description; the default comes from the component's destructuring default
@@ -17,6 +20,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type * as Cem from 'custom-elements-manifest';
 import ts from 'typescript';
+import { PAGE_DATA_KINDS, type PageDataKind } from '../server/elements-manifest.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -57,6 +61,8 @@ export interface ElementDoc {
   cssProperties: Described[];
   /** Markup of a live example (the `@example` tag): the demo catalog renders it. */
   example: string;
+  /** The page data the element reads (`@pageData`): the stock page's unless it says `issuer`. */
+  pageData: PageDataKind;
 }
 
 /** The element files disagree with their docs; the message names each element and attribute. */
@@ -235,6 +241,7 @@ export function readElementDocs(files: string[] = elementFiles()): ElementDoc[] 
       cssParts: [],
       cssProperties: [],
       example: '',
+      pageData: 'stock',
     };
     const source = program.getSourceFile(file);
     const found = source && findDefineCall(source);
@@ -254,6 +261,12 @@ export function readElementDocs(files: string[] = elementFiles()): ElementDoc[] 
     const all = (name: string) => tags.filter((t) => t.tag === name).map((t) => described(t.text));
     doc.summary = first('summary');
     doc.example = first('example');
+    const pageData = first('pageData') || 'stock';
+    if ((PAGE_DATA_KINDS as readonly string[]).includes(pageData)) doc.pageData = pageData as PageDataKind;
+    else
+      problems.push(
+        `${tagName}: @pageData "${pageData}" is not one of the page data kinds (${PAGE_DATA_KINDS.join(', ')})`,
+      );
     doc.events = all('event').map((event) => {
       const typed = eventMap && checker.getPropertyOfType(eventMap, event.name);
       if (!typed)
@@ -396,6 +409,9 @@ function fieldDefault(attribute: ElementAttribute): string | undefined {
   return attribute.default;
 }
 
+/** A declaration of the manifest with our extension: the page data the element reads. */
+export type FinElementDeclaration = Cem.CustomElementDeclaration & { pageData: PageDataKind };
+
 /**
  * The Custom Elements Manifest. Attribute defaults are the attribute's text, as the 2.1 schema
  * says ("the actual value, not a human readable description"); field defaults are JavaScript
@@ -407,46 +423,46 @@ export function customElementsManifest(docs: ElementDoc[]): Cem.Package {
     modules: docs.map((element): Cem.JavaScriptModule => {
       const path = `elements/${element.tagName}.js`;
       const className = pascal(element.tagName);
+      const declaration: FinElementDeclaration = {
+        kind: 'class',
+        customElement: true,
+        name: className,
+        tagName: element.tagName,
+        summary: element.summary,
+        pageData: element.pageData,
+        attributes: element.attributes.map((a): Cem.Attribute => ({
+          name: a.name,
+          description: a.description,
+          type: { text: a.type },
+          ...(a.default === undefined ? {} : { default: a.default }),
+          fieldName: a.fieldName,
+        })),
+        members: element.attributes.map((a): Cem.CustomElementField => {
+          const value = fieldDefault(a);
+          return {
+            kind: 'field',
+            name: a.fieldName,
+            description: a.fieldDescription || a.description,
+            type: { text: a.type },
+            ...(value === undefined ? {} : { default: value }),
+            attribute: a.name,
+          };
+        }),
+        events: element.events.map((e): Cem.Event => ({
+          name: e.name,
+          description: e.description,
+          type: { text: e.type },
+        })),
+        cssParts: element.cssParts,
+        cssProperties: element.cssProperties,
+        demos: element.example
+          ? [{ url: `/elements/#${element.tagName}`, description: element.example }]
+          : [],
+      };
       return {
         kind: 'javascript-module',
         path,
-        declarations: [
-          {
-            kind: 'class',
-            customElement: true,
-            name: className,
-            tagName: element.tagName,
-            summary: element.summary,
-            attributes: element.attributes.map((a): Cem.Attribute => ({
-              name: a.name,
-              description: a.description,
-              type: { text: a.type },
-              ...(a.default === undefined ? {} : { default: a.default }),
-              fieldName: a.fieldName,
-            })),
-            members: element.attributes.map((a): Cem.CustomElementField => {
-              const value = fieldDefault(a);
-              return {
-                kind: 'field',
-                name: a.fieldName,
-                description: a.fieldDescription || a.description,
-                type: { text: a.type },
-                ...(value === undefined ? {} : { default: value }),
-                attribute: a.name,
-              };
-            }),
-            events: element.events.map((e): Cem.Event => ({
-              name: e.name,
-              description: e.description,
-              type: { text: e.type },
-            })),
-            cssParts: element.cssParts,
-            cssProperties: element.cssProperties,
-            demos: element.example
-              ? [{ url: `/elements/#${element.tagName}`, description: element.example }]
-              : [],
-          },
-        ],
+        declarations: [declaration],
         exports: [
           {
             kind: 'custom-element-definition',

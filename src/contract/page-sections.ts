@@ -54,3 +54,39 @@ export function stockSectionLabelKey(id: string): string {
     ? `stock:section_${id}`
     : `stock:menu_${id}`;
 }
+
+/**
+ * The sections of the issuer page (SPEC §2 "Issuer page blocks") in page order: the price-dynamics
+ * bar, the reports (IFRS, RAS, FMP), multipliers, analytics comments, quarterly report files,
+ * consensus forecasts and related issuers. The ids are the page's `<section id>`s and the menu's.
+ */
+export const ISSUER_PAGE_MENU_SECTIONS = [
+  'price_dynamics',
+  'ifrs',
+  'ras',
+  'ifrs_fmp',
+  'multipliers',
+  'comments',
+  'quarterly_reports',
+  'consensus_forecasts',
+  'related_issuers',
+] as const;
+
+export type IssuerPageSection = (typeof ISSUER_PAGE_MENU_SECTIONS)[number];
+
+const ISSUER_SECTION_LABELS: Record<IssuerPageSection, string> = {
+  price_dynamics: 'stock:section_price_dynamics',
+  ifrs: 'stock:menu_ifrs',
+  ras: 'stock:menu_ras',
+  ifrs_fmp: 'stock:menu_ifrs_fmp',
+  multipliers: 'stock:menu_multipliers',
+  comments: 'issuer:tab_comments',
+  quarterly_reports: 'issuer:tab_quarterly',
+  consensus_forecasts: 'stock:menu_consensus_forecasts',
+  related_issuers: 'stock:menu_related_issuers',
+};
+
+/** The label key that names an issuer page section (its heading and its menu entry). */
+export function issuerSectionLabelKey(id: IssuerPageSection): string {
+  return ISSUER_SECTION_LABELS[id];
+}

@@ -70,6 +70,11 @@ export interface SuggestAnswer {
   total: number;
   /** Why there are no items (term too short, nothing found), or null. */
   search_error: string | null;
+  /**
+   * The term converted from the other keyboard layout ("ыиук" → "sber") when the results include
+   * its matches, else null (or absent: a server without the layout fix).
+   */
+  converted_term?: string | null;
 }
 
 /** Suggestions per category at most. */

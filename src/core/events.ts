@@ -2,6 +2,7 @@
  * Every CustomEvent the elements fire (DESIGN §5): `fin-` prefix, kebab-case, bubbling and composed
  * so a host page can listen on `document`. The map types `addEventListener` for integrators.
  */
+import type { SearchCategory, SearchSuggestion } from '../contract/search.ts';
 
 export interface FinEventDetails {
   /** An element could not render: bad page data or a failed call. */
@@ -31,6 +32,11 @@ export interface FinEventDetails {
   'fin-compare-select': { item: CompareSearchItem };
   /** Comparison search: the input was cleared. */
   'fin-compare-cancel': Record<string, never>;
+  /**
+   * Site search: the user chose a result and the element was asked for events (`events`) instead
+   * of navigating to `item.url`; `term` is what was typed.
+   */
+  'fin-search-select': { item: SearchSuggestion; category: SearchCategory; term: string };
   /** A table's sort changed by a user: order null = back to the server's order. */
   'fin-sort-change': { field: string; order: 'asc' | 'desc' | null };
   /** A table or list was expanded or collapsed by a user. */
@@ -39,6 +45,12 @@ export interface FinEventDetails {
   'fin-tab-change': { id: string | number };
   /** Full-screen mode toggled; the state is also kept in a cookie named after the element. */
   'fin-fullscreen-change': { fullscreen: boolean };
+  /**
+   * A section that shows only when it has data says whether it does (the consensus forecasts,
+   * SPEC §9: 1000 ms after its data loads): the page's `<fin-left-menu>` shows or hides its entry.
+   * `section` is the id of the page's `<section>` (`consensus_forecasts`).
+   */
+  'fin-section-visibility': { section: string; visible: boolean };
 }
 
 /** SPEC §3 "Comparison search result" (type: the search URL's kind, or nav_per_share). */
@@ -75,9 +87,11 @@ declare global {
     'fin-compare': CustomEvent<FinEventDetails['fin-compare']>;
     'fin-compare-select': CustomEvent<FinEventDetails['fin-compare-select']>;
     'fin-compare-cancel': CustomEvent<FinEventDetails['fin-compare-cancel']>;
+    'fin-search-select': CustomEvent<FinEventDetails['fin-search-select']>;
     'fin-sort-change': CustomEvent<FinEventDetails['fin-sort-change']>;
     'fin-expand-change': CustomEvent<FinEventDetails['fin-expand-change']>;
     'fin-tab-change': CustomEvent<FinEventDetails['fin-tab-change']>;
     'fin-fullscreen-change': CustomEvent<FinEventDetails['fin-fullscreen-change']>;
+    'fin-section-visibility': CustomEvent<FinEventDetails['fin-section-visibility']>;
   }
 }

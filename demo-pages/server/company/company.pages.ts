@@ -5,10 +5,11 @@
  * Until those elements exist the page shows server-rendered summaries: key report figures,
  * comment titles, the report archive, consensus forecasts and related companies.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IssuerReportTab, IssuerReportsPageData } from '../../../src/contract/company.ts';
 import type { FinancialReportApiUrl, ReportApiUrl } from '../../../src/contract/reports.ts';
 import { displayDate } from '../../../src/contract/calendar.ts';
+import type { Lang } from '../../../src/contract/types.ts';
 import { HttpError, ID, type AppContext } from '../shared/context.ts';
 import type { CompanyRepository } from './company.repo.ts';
 import { pageLang, pickName } from '../shared/lang.ts';
@@ -18,9 +19,6 @@ import { buildIssuerPageData } from './company.page-data.ts';
 import { sendPage } from '../shared/page.ts';
 import {
   ACCESS_URL,
-  buildComments,
-  buildConsensus,
-  buildQuarterlyReports,
   buildRelated,
   companyUrl,
   exportDefaults,
@@ -32,11 +30,14 @@ import {
   type IssuerContext,
 } from './reports.ts';
 import type { EmitentRow } from '../market/stocks.repo.ts';
-import { companyPageBody, companyPageElements, type KeyFigures } from './company.template.ts';
+import {
+  COMPANY_PAGE_BLOCKS,
+  companyBlockShown,
+  companyPageBody,
+  companyPageElements,
+} from './company.template.ts';
 
 const TAB_ORDER: ReportApiUrl[] = ['msfo', 'msfo2', 'rsbu', 'fmp', 'quarterly'];
-const KEY_FIGURES = ['revenue', 'ebitda', 'net_income', 'total_assets', 'total_equity', 'net_debt'];
-const KEY_FIGURE_YEARS = 3;
 
 function reportUrl(apiUrl: ReportApiUrl, emitentId: number): string {
   return `/api/company/get-report/${apiUrl}/${emitentId}/`;
@@ -111,29 +112,25 @@ export function buildIssuerReportsPageData(
   };
 }
 
-/** The latest full years of the issuer's first IFRS source: the free lines everyone may see. */
-function keyFigures(ctx: IssuerContext, emitentId: number): KeyFigures | null {
-  const source = ctx.repo.sources(emitentId).find((s) => s.api_url === 'msfo');
-  if (!source) return null;
-  const rows = ctx.repo
-    .annualValues(emitentId, source.source_id)
-    .filter((row) => KEY_FIGURES.includes(row.code));
-  const years = [...new Set(rows.map((row) => row.year))].sort((a, b) => b - a).slice(0, KEY_FIGURE_YEARS);
-  if (years.length === 0) return null;
-  const lines = ctx.repo.lines();
-  return {
-    heading: [issuerText(ctx, 'indicator'), ...years.map(String)],
-    unit: `${issuerText(ctx, 'unit_mln')} ${source.currency}`,
-    rows: KEY_FIGURES.map((code) => {
-      const line = lines.find((l) => l.code === code);
-      return {
-        name: line ? pickName(ctx.lang, line.name, line.name_eng) : code,
-        values: years.map(
-          (year) => rows.find((row) => row.code === code && row.year === year)?.value ?? null,
-        ),
-      };
-    }),
+/** The issuer context of a request (its user's access) and the page data of the issuer's page. */
+export function companyPageData(
+  ctx: AppContext,
+  repo: CompanyRepository,
+  request: FastifyRequest,
+  lang: Lang,
+  emitent: EmitentRow,
+): { issuer: IssuerContext; data: IssuerReportsPageData } {
+  const user = request.session?.user ?? null;
+  const issuer: IssuerContext = {
+    repo,
+    labels: ctx.labels,
+    lang,
+    user,
+    access: priceAccessOf(user),
+    asOf: ctx.meta.asOf,
   };
+  const base = buildIssuerPageData(pageContext(ctx, request, lang), emitent);
+  return { issuer, data: buildIssuerReportsPageData(issuer, emitent, base) };
 }
 
 export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo: CompanyRepository): void {
@@ -150,39 +147,29 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
       const emitent = ctx.repo.emitent(request.params.id);
       if (!emitent) throw new HttpError(404, `Unknown company ${request.params.id}`);
       const lang = pageLang(request, reply);
-      const user = request.session?.user ?? null;
-      const issuer: IssuerContext = {
-        repo,
-        labels: ctx.labels,
-        lang,
-        user,
-        access: priceAccessOf(user),
-        asOf: ctx.meta.asOf,
-      };
-      const base = buildIssuerPageData(pageContext(ctx, request, lang), emitent);
-      const data = buildIssuerReportsPageData(issuer, emitent, base);
+      const { issuer, data } = companyPageData(ctx, repo, request, lang, emitent);
       if (request.query.format === 'json') return reply.header('Cache-Control', 'no-store').send(data);
 
-      const need = needOf(user);
-      const elements = companyPageElements();
+      const related = buildRelated(issuer, emitent.id).filter(
+        (link) => link.parent_emitent_id === emitent.id,
+      );
+      const blocks = COMPANY_PAGE_BLOCKS.map((block) => block.id).filter((id) =>
+        companyBlockShown(id, data, related.length),
+      );
       return sendPage(ctx, request, reply, lang, {
         title: data.emitentName,
         pageData: data,
-        elements,
+        elements: companyPageElements(blocks),
         body: companyPageBody({
           data,
-          elements,
+          blocks,
           t: (key, vars) => issuerText(issuer, key, vars),
           common: (key) => ctx.labels.text(lang, `common:${key}`),
+          label: (key) => ctx.labels.text(lang, key),
           stocks: ctx.repo
             .stocksOfEmitent(emitent.id)
             .map((stock) => ({ name: stockName(lang, stock), url: stockUrl(stock.string_id) })),
-          keyFigures: keyFigures(issuer, emitent.id),
-          comments: buildComments(issuer, emitent.id).items,
-          quarterly: buildQuarterlyReports(issuer, emitent.id),
-          consensus: buildConsensus(issuer, emitent.id),
-          related: buildRelated(issuer, emitent.id),
-          need,
+          related,
         }),
       });
     },

@@ -21,7 +21,7 @@ import { displayDate } from '../../../src/contract/calendar.ts';
 import { HttpError, ID, type AppContext } from '../shared/context.ts';
 import { CompanyRepository, type ReportSourceRow } from './company.repo.ts';
 import { registerCompanyPages } from './company.pages.ts';
-import { registerIssuerTestPages } from './company.test-pages.ts';
+import { registerIssuerReportsTestPage } from './company.test-pages.ts';
 import { requestLang } from '../shared/lang.ts';
 import {
   buildComments,
@@ -349,5 +349,5 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
 
   registerCompanyPages(app, ctx, repo);
-  registerIssuerTestPages(app, ctx, repo);
+  if (!ctx.production) registerIssuerReportsTestPage(app, ctx, repo);
 }

@@ -1,55 +1,118 @@
 /**
- * /company/{id}/: the issuer page. The price-dynamics element is dropped in; the other issuer
- * blocks are server-rendered summaries (plain tables and lists with links) until their elements
- * exist. Comment content is provider HTML and is never written into the page: only titles, and an
- * excerpt with the tags stripped and the text escaped.
+ * /company/{id}/: the issuer page (SPEC §2 "Issuer page blocks"), assembled from elements like the
+ * stock page: the left menu in a side column (a strip at the top below 680 px), then one
+ * `<section id>` per block with its heading, in SPEC order: the price-dynamics bar, the reports
+ * (IFRS, RAS, FMP), multipliers, analytics comments and quarterly report files (each a
+ * `<fin-issuer-reports sections>`), the consensus forecasts (hidden with their menu entry when
+ * there are none) and the related issuers, still server-rendered.
  */
 import type {
-  CompanyComment,
-  ConsensusAnswer,
+  IssuerReportSection,
   IssuerReportsPageData,
   RelatedLink,
 } from '../../../src/contract/company.ts';
-import type { NeedAccess, QuarterlyReports } from '../../../src/contract/reports.ts';
-import { bcp47Of, type MaskedValue } from '../../../src/contract/types.ts';
+import { issuerSectionLabelKey, type IssuerPageSection } from '../../../src/contract/page-sections.ts';
+import type { MaskedValue } from '../../../src/contract/types.ts';
 import { formatNumber as formatContractNumber } from '../../../src/contract/format.ts';
-import { plainText } from './reports.export.ts';
-import { breadcrumb, elementsBlock, ELEMENT_SCRIPTS, type PageElement } from '../templates/layout.ts';
+import { breadcrumb, ELEMENT_SCRIPTS, type PageElement } from '../templates/layout.ts';
 import { html, trusted, type SafeHtml } from '../templates/html.ts';
-import { tableBox } from '../templates/table-box.ts';
 
-export function companyPageElements(): PageElement[] {
-  return [
-    {
-      markup: html`<fin-price-dynamics variant="issuer"></fin-price-dynamics>`,
-      script: ELEMENT_SCRIPTS.priceDynamics,
-    },
-  ];
+/**
+ * The blocks of the issuer page in page order (their ids are the menu's, ISSUER_PAGE_MENU_SECTIONS),
+ * with the section of <fin-issuer-reports> each shows.
+ */
+export const COMPANY_PAGE_BLOCKS: ReadonlyArray<{
+  id: IssuerPageSection;
+  reports?: IssuerReportSection;
+}> = [
+  { id: 'price_dynamics' },
+  { id: 'ifrs', reports: 'ifrs' },
+  { id: 'ras', reports: 'ras' },
+  { id: 'ifrs_fmp', reports: 'fmp' },
+  { id: 'multipliers', reports: 'multipliers' },
+  { id: 'comments', reports: 'comments' },
+  { id: 'quarterly_reports', reports: 'quarterly' },
+  { id: 'consensus_forecasts' },
+  { id: 'related_issuers' },
+];
+
+/** Whether the issuer has something for a block (the page leaves out the others, and the menu too). */
+export function companyBlockShown(
+  id: IssuerPageSection,
+  data: IssuerReportsPageData,
+  relatedCount: number,
+): boolean {
+  const has = (...apiUrls: string[]) => data.reports.some((tab) => apiUrls.includes(tab.apiUrl));
+  switch (id) {
+    case 'price_dynamics':
+      return data.stockId !== null;
+    case 'ifrs':
+      return has('msfo', 'msfo2');
+    case 'ras':
+      return has('rsbu');
+    case 'ifrs_fmp':
+      return has('fmp');
+    case 'multipliers':
+      return has('msfo', 'msfo2', 'rsbu', 'fmp');
+    case 'comments':
+      return data.commentsCount > 0;
+    case 'quarterly_reports':
+      return has('quarterly');
+    case 'consensus_forecasts':
+      return data.hasConsensus;
+    case 'related_issuers':
+      return relatedCount > 0;
+  }
 }
 
-export interface KeyFigures {
-  heading: string[];
-  unit: string;
-  rows: Array<{ name: string; values: Array<number | null> }>;
+/** The element of a block (none for the related issuers, rendered by the server for now). */
+function blockElement(block: (typeof COMPANY_PAGE_BLOCKS)[number]): PageElement | null {
+  if (block.reports)
+    return {
+      markup: html`<fin-issuer-reports sections="${block.reports}"></fin-issuer-reports>`,
+      script: ELEMENT_SCRIPTS.issuerReports,
+    };
+  if (block.id === 'price_dynamics')
+    return {
+      markup: html`<fin-price-dynamics variant="issuer"></fin-price-dynamics>`,
+      script: ELEMENT_SCRIPTS.priceDynamics,
+    };
+  if (block.id === 'consensus_forecasts')
+    return {
+      markup: html`<fin-consensus-forecasts></fin-consensus-forecasts>`,
+      script: ELEMENT_SCRIPTS.consensusForecasts,
+    };
+  return null;
+}
+
+const MENU: PageElement = {
+  markup: html`<fin-left-menu variant="issuer"></fin-left-menu>`,
+  script: ELEMENT_SCRIPTS.leftMenu,
+};
+
+/** The elements of the page (for their scripts): the menu and those of the blocks shown. */
+export function companyPageElements(blocks: readonly IssuerPageSection[]): PageElement[] {
+  return [
+    MENU,
+    ...COMPANY_PAGE_BLOCKS.filter((block) => blocks.includes(block.id)).flatMap(
+      (block) => blockElement(block) ?? [],
+    ),
+  ];
 }
 
 export interface CompanyPageView {
   data: IssuerReportsPageData;
-  elements: PageElement[];
+  /** The blocks the issuer has, in page order. */
+  blocks: IssuerPageSection[];
   /** issuer:* labels, with {placeholders} filled. */
   t: (key: string, vars?: Record<string, string | number>) => string;
   /** common:* labels. */
   common: (key: string) => string;
+  /** Any label by its full key (`stock:menu_ifrs`): the section headings. */
+  label: (key: string) => string;
   stocks: Array<{ name: string; url: string }>;
-  keyFigures: KeyFigures | null;
-  comments: CompanyComment[];
-  quarterly: QuarterlyReports;
-  consensus: ConsensusAnswer;
   related: RelatedLink[];
-  need: NeedAccess | null;
 }
-
-const EXCERPT_LENGTH = 160;
 
 /**
  * SPEC §9 through the elements' own formatter (thousands by a narrow no-break space, so a number
@@ -62,242 +125,87 @@ export function formatNumber(value: MaskedValue, decimals = 1): string {
   return formatContractNumber(value, whole ? 0 : decimals);
 }
 
-function excerpt(content: string): string {
-  const text = plainText(content).replace(/\s+/g, ' ');
-  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
-}
-
-function needPrompt(view: CompanyPageView, link: string | null): SafeHtml | null {
-  if (!view.need) return null;
-  return html`<p class="muted" data-need="${view.need}">
-    ${view.common(view.need)}${link ? html` · <a href="${link}">${view.need === 'need_auth' ? view.common('login') : view.t('send_request_label')}</a>` : null}
-  </p>`;
-}
-
-function keyFiguresBlock(view: CompanyPageView): SafeHtml | null {
-  const figures = view.keyFigures;
-  if (!figures) return null;
-  return html`<section id="key-figures">
-    <h2>${view.t('key_figures')}</h2>
-    ${tableBox(
-      view.t('key_figures'),
-      view.common('table_scrolls'),
-      html`<table class="plain">
-      <caption class="muted">${figures.unit}</caption>
-      <thead>
-        <tr>
-          ${figures.heading.map((cell) => html`<th scope="col">${cell}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${figures.rows.map(
-          (row) =>
-            html`<tr>
-              <th scope="row">${row.name}</th>
-              ${row.values.map((value) => html`<td>${formatNumber(value, 0)}</td>`)}
-            </tr>`,
-        )}
-      </tbody>
-    </table>`,
-    )}
-  </section>`;
-}
-
-function reportsBlock(view: CompanyPageView): SafeHtml {
-  const { data } = view;
-  return html`<section id="reports">
-    <h2>${view.t('title_reports')}</h2>
-    ${
-      data.reports.length
-        ? html`<ul>
-            ${data.reports.map(
-              (tab) =>
-                html`<li>
-                  <a href="${tab.url}">${tab.ttl}</a>
-                  ${
-                    tab.exportLink && data.reportExportAccess
-                      ? html` ·
-                          <a
-                            href="${tab.exportLink
-                              .replace('%from%', data.exportDefaultFrom)
-                              .replace('%to%', data.exportDefaultTo)
-                              .replace('%reportPeriod%', String(data.defaultReportPeriod))}"
-                            >${view.common('export_excel')}</a
-                          >`
-                      : null
-                  }
-                </li>`,
-            )}
-            <li><a href="${data.apiUrls.multipliers}">${view.t('tab_multipliers')}</a></li>
-          </ul>`
-        : html`<p class="muted">${view.common('no_data')}</p>`
-    }
-  </section>`;
-}
-
-/** `lang="…"` in BCP 47 for a comment's language id (rus, eng, …); nothing for an unknown one. */
-function langAttribute(language: string): SafeHtml | string {
-  const tag = bcp47Of(language);
-  // The tag comes from our fixed table, never from the data itself.
-  return tag ? trusted(`lang="${tag}"`) : '';
-}
-
-function commentsBlock(view: CompanyPageView): SafeHtml {
-  const accessLabel = (comment: CompanyComment) => view.t(`file_access_${comment.file_access_kind}`);
-  return html`<section id="comments">
-    <h2>${view.t('tab_comments')}</h2>
-    ${
-      view.comments.length
-        ? html`<ul class="comments">
-            ${view.comments.map(
-              (comment) =>
-                html`<li id="comment-${comment.id}" ${langAttribute(comment.language)}>
-                  <strong>${comment.title}</strong>
-                  <span class="muted">· ${comment.provider_name} · ${comment.date}</span>
-                  <br /><span>${excerpt(comment.content)}</span>
-                  ${
-                    comment.file
-                      ? html`<br /><span class="muted">${accessLabel(comment)}</span>
-                          ${
-                            comment.cb_file_link
-                              ? html` · <a href="${comment.cb_file_link}">${view.t('download')} (${comment.file})</a>`
-                              : comment.alert
-                                ? html` ·
-                                    <span data-alert="${comment.alert}"
-                                      >${
-                                        comment.alert === 'need_auth' || comment.alert === 'need_get_access'
-                                          ? view.common(comment.alert)
-                                          : view.t(comment.alert)
-                                      }</span
-                                    >`
-                                : null
-                          }`
-                      : null
-                  }
-                </li>`,
-            )}
-          </ul>`
-        : html`<p class="muted">${view.t('no_comments')}</p>`
-    }
-  </section>`;
-}
-
-function quarterlyBlock(view: CompanyPageView): SafeHtml | null {
-  const { quarterly } = view;
-  if (quarterly.items.length === 0) return null;
-  const quarters = ['1', '2', '3', '4'] as const;
-  return html`<section id="reports-archive">
-    <h2>${view.t('report_archive')}</h2>
-    ${needPrompt(view, quarterly.link)}
-    ${tableBox(
-      view.t('report_archive'),
-      view.common('table_scrolls'),
-      html`<table class="plain">
-      <thead>
-        <tr>
-          <th scope="col">${view.common('year')}</th>
-          ${quarters.map((q) => html`<th scope="col">${view.t('quarter_short', { quarter: q })}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${quarterly.items.map(
-          (entry) =>
-            html`<tr>
-              <th scope="row">${entry.year}</th>
-              ${quarters.map((q) => {
-                const files = entry.monthArray[q];
-                if (!files) return html`<td>—</td>`;
-                return html`<td>
-                  ${(['rus', 'eng'] as const).map((lang) => {
-                    const file = files[lang];
-                    if (!file) return null;
-                    const label = view.t(`lang_${lang}`);
-                    return file.link
-                      ? html`<a href="${file.link}" title="${file.name}">${label}</a> `
-                      : html`<span class="muted" title="${file.mimetype}">${label}</span> `;
-                  })}
-                </td>`;
-              })}
-            </tr>`,
-        )}
-      </tbody>
-    </table>`,
-    )}
-  </section>`;
-}
-
-function consensusBlock(view: CompanyPageView): SafeHtml | null {
-  const { items, labels } = view.consensus;
-  // SPEC §2: the block shows only when there are items.
-  if (items.length === 0) return null;
-  return html`<section id="consensus">
-    <h2>${labels.title ?? ''}</h2>
-    ${tableBox(
-      labels.title ?? '',
-      view.common('table_scrolls'),
-      html`<table class="plain">
-      <thead>
-        <tr>
-          <th scope="col">${labels.indexName ?? ''}</th>
-          <th scope="col">${labels.unit ?? ''}</th>
-          <th scope="col">${labels.actual_value ?? ''}</th>
-          <th scope="col">${labels.forecast_value ?? ''}</th>
-          <th scope="col">${labels.forecast_value_next ?? ''}</th>
-          <th scope="col">${labels.analysts_count ?? ''}</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${items.map(
-          (item) =>
-            html`<tr data-code="${item.code}">
-              <th scope="row">${item.indexName}</th>
-              <td>${item.unit}</td>
-              <td>${formatNumber(item.actual_value, 2)}</td>
-              <td>${formatNumber(item.forecast_value, 2)}</td>
-              <td>${formatNumber(item.forecast_value_next, 2)}</td>
-              <td>${item.analysts_count}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>`,
-    )}
-  </section>`;
-}
-
-function relatedBlock(view: CompanyPageView): SafeHtml | null {
+/** The issuer's direct links (a later issue makes this block the network graph). */
+function relatedList(view: CompanyPageView): SafeHtml {
   const direct = view.related.filter((link) => link.parent_emitent_id === view.data.emitentId);
-  if (direct.length === 0) return null;
-  return html`<section id="related">
-    <h2>${view.t('related_title')}</h2>
-    <ul>
-      ${direct.map(
-        (link) =>
-          html`<li>
-            ${link.url ? html`<a href="${link.url}">${link.emitent_name}</a>` : link.emitent_name}
-            <span class="muted">· ${link.rel_type_name}${link.share === null ? '' : ` · ${formatNumber(link.share, 2)}%`}</span>
-          </li>`,
-      )}
-    </ul>
-  </section>`;
+  return html`<ul>
+    ${direct.map(
+      (link) =>
+        html`<li>
+          ${link.url ? html`<a href="${link.url}">${link.emitent_name}</a>` : link.emitent_name}
+          <span class="muted">· ${link.rel_type_name}${link.share === null ? '' : ` · ${formatNumber(link.share, 2)}%`}</span>
+        </li>`,
+    )}
+  </ul>`;
+}
+
+/** Sections whose element shows its own title: their heading is for screen readers and the menu. */
+const TITLED_BY_ELEMENT: ReadonlySet<IssuerPageSection> = new Set(['price_dynamics']);
+
+const STYLE = `
+  main.company-page { max-width: 1240px; }
+  .company-layout { display: grid; grid-template-columns: 210px minmax(0, 1fr); gap: 32px; align-items: start; }
+  .company-aside { position: sticky; top: 16px; max-height: calc(100vh - 32px); overflow-y: auto; }
+  .company-section { margin: 0 0 36px; scroll-margin-top: 16px; }
+  .company-section:focus { outline: none; }
+  .company-section > h2 { margin: 0 0 12px; font-size: 1.25rem; }
+  .company-section > :not(h2) { display: block; }
+  .company-section > h2.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip-path: inset(50%); white-space: nowrap; margin: 0; }
+  /* A block whose element hid itself (no consensus forecasts) leaves no heading behind. */
+  .company-section:has(> [hidden]) { display: none; }
+  .company-stocks { display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 0 0 20px; padding: 0; list-style: none; }
+  @media (max-width: 679.98px) {
+    main.company-page { padding-top: 0; }
+    .company-layout { display: block; }
+    .company-aside { position: sticky; top: 0; z-index: 5; max-height: none; overflow: visible; margin: 0 -24px 16px;
+      padding: 0 24px; background: #f4f5f8; border-bottom: 1px solid #dde1e8; }
+    .company-section { scroll-margin-top: 60px; }
+  }
+`;
+
+function blockContent(view: CompanyPageView, block: (typeof COMPANY_PAGE_BLOCKS)[number]): SafeHtml | null {
+  if (block.id === 'related_issuers') return relatedList(view);
+  const element = blockElement(block);
+  return element ? element.markup : null;
 }
 
 export function companyPageBody(view: CompanyPageView): SafeHtml {
   const { data } = view;
-  return html`<main>
-    ${breadcrumb(view.common('breadcrumbs'))}
-    <h1>${data.emitentName}</h1>
-    <p class="muted">${data.emitentFullName}</p>
-    ${
-      view.stocks.length
-        ? html`<section id="stocks">
-            <h2>${view.t('stocks_title')}</h2>
-            <ul>
-              ${view.stocks.map((stock) => html`<li><a href="${stock.url}">${stock.name}</a></li>`)}
-            </ul>
-          </section>`
-        : null
-    }
-    ${elementsBlock(view.elements)} ${keyFiguresBlock(view)} ${reportsBlock(view)} ${commentsBlock(view)}
-    ${quarterlyBlock(view)} ${consensusBlock(view)} ${relatedBlock(view)}
-  </main>`;
+  const blocks = COMPANY_PAGE_BLOCKS.filter((block) => view.blocks.includes(block.id));
+  return html`<style>
+      ${trusted(STYLE)}
+    </style>
+    <main class="company-page">
+      ${breadcrumb(view.common('breadcrumbs'))}
+      <h1>${data.emitentName}</h1>
+      <p class="muted">${data.emitentFullName}</p>
+      ${
+        view.stocks.length
+          ? html`<nav aria-label="${view.t('stocks_title')}">
+              <ul class="company-stocks">
+                ${view.stocks.map((stock) => html`<li><a href="${stock.url}">${stock.name}</a></li>`)}
+              </ul>
+            </nav>`
+          : null
+      }
+      <div class="company-layout">
+        <aside class="company-aside">${MENU.markup}</aside>
+        <div class="company-sections">
+          ${blocks.map((block) => {
+            const id = block.id;
+            const title = view.label(issuerSectionLabelKey(id));
+            const titled = TITLED_BY_ELEMENT.has(id);
+            const heading = titled
+              ? html`<h2 id="${id}-title" class="visually-hidden">${title}</h2>`
+              : html`<h2 id="${id}-title">${title}</h2>`;
+            // A section whose element is itself a named region (price dynamics) is not named again.
+            const named = titled ? '' : trusted(` aria-labelledby="${id}-title"`);
+            return html`<section id="${id}" class="company-section" tabindex="-1"${named}>
+              ${heading} ${blockContent(view, block)}
+            </section>`;
+          })}
+        </div>
+      </div>
+    </main>`;
 }

@@ -16,6 +16,7 @@ import type {
   MultipliersAnswer,
   RelatedLink,
 } from '../../../src/contract/company.ts';
+import { checkIssuerReportsPageData } from '../../../src/contract/page-data.ts';
 import { EMITENTS, STOCKS } from '../../data/instruments.ts';
 import { HOSTILE_COMMENT_CONTENT } from '../../data/issuers.ts';
 import {
@@ -394,6 +395,17 @@ describe('GET /api/company/{id}/multipliers/', () => {
       }
       const roe = profitability?.body.find((row) => row.id === 'roe');
       expect(typeof roe?.p2024).toBe('number');
+      // The quarterly (trailing twelve months) valuation is masked the same way.
+      const quarterly = answer['1'][0];
+      expect(quarterly?.body.length).toBeGreaterThan(0);
+      for (const row of quarterly?.body ?? []) {
+        const values = quarterly?.columns.slice(1).map((c) => row[c]);
+        expect(values?.length).toBeGreaterThan(0);
+        expect(
+          values?.every((v) => (expectMasked ? v === '***' : typeof v === 'number' || v === null)),
+          `${row.id} (quarterly)`,
+        ).toBe(true);
+      }
     }
     // No prices before the listing: null stays null, masked or not.
     const recent = await json<MultipliersAnswer>(anonymous, '/api/company/26/multipliers/');
@@ -552,13 +564,26 @@ describe('GET /api/company/{id}/related/', () => {
   });
 });
 
+/** The ids of the page's `<section>`s, in page order. */
+const sectionIds = (body: string) => [...body.matchAll(/<section id="([^"]+)"/g)].map((match) => match[1]);
+
 describe('/company/{id}/ page', () => {
-  it('marks each comment with its language as a BCP 47 tag (en, ru), never the portal id', async () => {
-    const body = (await anonymous.get('/company/1/')).body;
-    const tags = [...body.matchAll(/<li id="comment-\d+"\s*(?:lang="([^"]*)")?/g)].map((match) => match[1]);
-    expect(tags.length).toBeGreaterThan(0);
-    for (const tag of tags)
-      expect(['ru', 'en', 'pl', 'it', 'de', 'es', 'zh', 'uk', 'fr', 'tr']).toContain(tag);
+  it('injects page data the elements accept, for every audience and in every language it is asked in', async () => {
+    for (const [who, lang] of [
+      [anonymous, 'rus'],
+      [free, 'eng'],
+      [paid, 'chn'],
+      [anonymous, 'tur'],
+    ] as const) {
+      const body = (await who.get(`/company/1/?lang=${lang}`)).body;
+      const data = checkIssuerReportsPageData(jsonBlock(body, 'fin-page-data'), '');
+      expect(data).toMatchObject({ lang, emitentId: 1 });
+      expect(data.reports.length).toBeGreaterThan(0);
+    }
+    const bare = (await anonymous.get(`/company/${BARE_EMITENT}/`)).body;
+    expect(checkIssuerReportsPageData(jsonBlock(bare, 'fin-page-data'), '')).toMatchObject({ reports: [] });
+    // The language sticks to the session (a cookie): back to the default for the other tests.
+    for (const who of [anonymous, free, paid]) await who.get('/company/1/?lang=rus');
   });
 
   it('keeps the price-dynamics fields and adds what the issuer blocks need', async () => {
@@ -618,33 +643,54 @@ describe('/company/{id}/ page', () => {
     for (const url of urls) expect((await anonymous.get(url)).statusCode, url).toBe(200);
   });
 
-  it('renders summaries before the elements exist, never the comment HTML itself', async () => {
-    const body = (await anonymous.get('/company/1/')).body;
-    expect(body).toContain('<section id="key-figures">');
-    expect(body).toContain('Выручка');
-    expect(body).toContain('<section id="comments">');
-    expect(body).toContain('Sberbank: 2024 IFRS results review');
-    expect(body).not.toContain('onerror="alert');
-    expect(body).not.toContain('<img');
-    expect(body).toContain('<section id="consensus">');
-    expect(body).toContain('<section id="related">');
-    expect(body).toContain('<a href="/company/17/">Московская биржа</a>');
-    // The report archive: no file links without paid access, a prompt instead.
-    expect(body).toContain('<section id="reports-archive">');
-    expect(body).not.toContain('/api/company/report-file/');
-    expect(body).toContain('data-need="need_auth"');
-
-    const paidBody = (await paid.get('/company/1/')).body;
-    expect(paidBody).toContain('/api/company/report-file/');
-    expect(paidBody).toContain(
-      '/api/company/1/export/msfo/?from=01.01.2020&amp;to=30.06.2025&amp;reportPeriod=2',
+  it('is assembled from elements in SPEC order, with the issuer menu and no raw-JSON links', async () => {
+    const body = (await anonymous.get('/company/1/?lang=eng')).body;
+    expect(sectionIds(body)).toEqual([
+      'price_dynamics',
+      'ifrs',
+      'ras',
+      'ifrs_fmp',
+      'multipliers',
+      'comments',
+      'quarterly_reports',
+      'consensus_forecasts',
+      'related_issuers',
+    ]);
+    expect(body).toContain('<fin-left-menu variant="issuer"></fin-left-menu>');
+    for (const [section, sections] of [
+      ['ifrs', 'ifrs'],
+      ['ras', 'ras'],
+      ['ifrs_fmp', 'fmp'],
+      ['multipliers', 'multipliers'],
+      ['comments', 'comments'],
+      ['quarterly_reports', 'quarterly'],
+    ])
+      expect(body).toMatch(
+        new RegExp(
+          `<section id="${section}"[^>]*>\\s*<h2 id="${section}-title">[^<]+</h2>\\s*<fin-issuer-reports sections="${sections}"></fin-issuer-reports>`,
+        ),
+      );
+    expect(body).toMatch(
+      /<section id="consensus_forecasts"[^>]*>\s*<h2[^>]*>Consensus forecasts<\/h2>\s*<fin-consensus-forecasts>/,
     );
-    expect((jsonBlock(paidBody, 'fin-page-data') as IssuerReportsPageData).reportExportAccess).toBe(true);
+    for (const script of [
+      'fin-left-menu',
+      'fin-price-dynamics',
+      'fin-issuer-reports',
+      'fin-consensus-forecasts',
+    ])
+      expect(body).toContain(`<script type="module" src="/dist/elements/${script}.js"></script>`);
+    // The answers are for the elements: no link opens raw JSON (or an export) from the page.
+    expect(body).not.toMatch(/href="\/api\//);
+    // Comment content never reaches the page's HTML (the element sanitizes it).
+    expect(body).not.toContain('onerror="alert');
+    expect(body).toContain('<a href="/company/17/">Moscow Exchange</a>');
   });
 
   it('leaves out the blocks an issuer has no data for', async () => {
     const noConsensus = await anonymous.get('/company/12/');
-    expect(noConsensus.body).not.toContain('<section id="consensus">');
+    expect(sectionIds(noConsensus.body)).not.toContain('consensus_forecasts');
+    expect(noConsensus.body).not.toContain('<fin-consensus-forecasts');
     expect((jsonBlock(noConsensus.body, 'fin-page-data') as IssuerReportsPageData).hasConsensus).toBe(false);
 
     const bare = await anonymous.get(`/company/${BARE_EMITENT}/`);
@@ -657,8 +703,8 @@ describe('/company/{id}/ page', () => {
       stockId: null,
       priceDynamics: null,
     });
-    expect(bare.body).not.toContain('<section id="key-figures">');
-    expect(bare.body).not.toContain('<section id="related">');
+    expect(sectionIds(bare.body)).toEqual([]);
+    expect(bare.body).not.toContain('<fin-issuer-reports');
     expect((await anonymous.get('/company/999/')).statusCode).toBe(404);
   });
 

@@ -368,8 +368,14 @@ describe('GET /api/report_fmp/{emitent}/[{periodId}/]', () => {
       });
     }
     expect(anon.body).not.toContain('netIncome');
-    const freeReport = await json<FmpReport>(free, '/api/report_fmp/1/4/');
+    const freeAnswer = await free.get('/api/report_fmp/1/4/');
+    const freeReport = freeAnswer.json() as FmpReport;
     expect(freeReport.groups[0]?.closed).toMatchObject({ need: 'need_get_access', link: '/profile/access/' });
+    // A free session gets no more than an anonymous one: five rows a group, the rest withheld.
+    expect(freeReport.data).toEqual(report.data);
+    expect(freeAnswer.body).not.toContain('netIncome');
+    const paidReport = await json<FmpReport>(paid, '/api/report_fmp/1/4/');
+    expect(paidReport.data.some((row) => row.report_line_code === 'netIncome')).toBe(true);
   });
 
   it('validates the period and answers 404 for issuers without an FMP report', async () => {
@@ -403,6 +409,7 @@ describe('quarterly report files', () => {
 
     const freeFiles = await json<QuarterlyReports>(free, '/api/company/get-report/quarterly/1/');
     expect(freeFiles).toMatchObject({ need: 'need_get_access', link: '/profile/access/' });
+    expect(JSON.stringify(freeFiles)).not.toContain('/api/company/report-file/');
 
     const paidFiles = await json<QuarterlyReports>(paid, '/api/company/get-report/quarterly/1/');
     expect(paidFiles).toMatchObject({ need: null, link: null });

@@ -10,7 +10,10 @@ import type { AppContext } from './context.ts';
 import { showLabelsRequested } from './labels.ts';
 import { pageLang } from './lang.ts';
 
-type PageOptions = Pick<LayoutOptions, 'title' | 'body' | 'pageData' | 'elements' | 'skipTo' | 'nonce'>;
+type PageOptions = Pick<
+  LayoutOptions,
+  'title' | 'body' | 'pageData' | 'pageDataBlocks' | 'elements' | 'skipTo' | 'nonce'
+>;
 
 /** Renders a page in the request's language with the session's user. */
 export function sendPage(

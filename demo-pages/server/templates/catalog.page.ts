@@ -9,10 +9,32 @@ import type { PageElement } from './layout.ts';
 
 export const elementScript = (tag: string) => `/dist/elements/${tag}.js`;
 
+/**
+ * Pages that show every element (the catalog, the strict-CSP test) carry the stock page's data as
+ * `#fin-page-data` and the issuer page's in this block, which the issuer elements' examples read.
+ */
+export const ISSUER_PAGE_DATA_ID = 'fin-issuer-page-data';
+
+/**
+ * An element's example as a page of every element shows it: one that reads the issuer page data
+ * points at the issuer block (unless its example names a block itself).
+ */
+export function sharedPageExample(element: CatalogElement): string {
+  if (element.pageData !== 'issuer' || /\spage-data=/.test(element.example)) return element.example;
+  const open = `<${element.tagName}`;
+  return element.example.startsWith(open)
+    ? `${open} page-data="#${ISSUER_PAGE_DATA_ID}"${element.example.slice(open.length)}`
+    : element.example;
+}
+
+/** Whether a page of these elements needs the issuer block (ISSUER_PAGE_DATA_ID). */
+export const needsIssuerPageData = (elements: CatalogElement[]): boolean =>
+  elements.some((element) => element.pageData === 'issuer');
+
 /** The live examples of the catalog: markup from our own element files, so trusted. */
 export function catalogElements(elements: CatalogElement[]): PageElement[] {
   return elements.map((element) => ({
-    markup: trusted(element.example),
+    markup: trusted(sharedPageExample(element)),
     script: elementScript(element.tagName),
   }));
 }
@@ -62,9 +84,14 @@ export function catalogPageBody(elements: CatalogElement[]): SafeHtml {
       (element) => html`<section id="${element.tagName}" class="catalog-entry">
         <h2><code>&lt;${element.tagName}&gt;</code></h2>
         <p>${inlineCode(element.summary)}</p>
+        ${
+          element.pageData === 'issuer'
+            ? html`<p>Reads the page data of an issuer page (<code>/company/{id}/</code>).</p>`
+            : null
+        }
         <h3>Example</h3>
-        <pre><code>${element.example}</code></pre>
-        <div class="elements">${trusted(element.example)}</div>
+        <pre><code>${sharedPageExample(element)}</code></pre>
+        <div class="elements">${trusted(sharedPageExample(element))}</div>
         ${describedList('Attributes', element.attributes)} ${describedList('Events', element.events)}
         ${describedList('CSS parts', element.cssParts)}
         ${describedList('CSS custom properties', element.cssProperties)}

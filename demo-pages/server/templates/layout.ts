@@ -29,6 +29,8 @@ export const ELEMENT_SCRIPTS = {
   holders: '/dist/elements/fin-holders.js',
   relatedList: '/dist/elements/fin-related-list.js',
   leftMenu: '/dist/elements/fin-left-menu.js',
+  issuerReports: '/dist/elements/fin-issuer-reports.js',
+  consensusForecasts: '/dist/elements/fin-consensus-forecasts.js',
 } as const;
 
 export interface LayoutOptions {
@@ -44,6 +46,11 @@ export interface LayoutOptions {
   body: SafeHtml;
   /** Injected as `<script type="application/json" id="fin-page-data">`; a string is written as is (test pages). */
   pageData?: unknown;
+  /**
+   * More page-data blocks, by element id (`{ 'fin-issuer-page-data': … }`), for pages whose
+   * elements read different kinds of page data (each points at its block with `page-data=`).
+   */
+  pageDataBlocks?: Record<string, unknown>;
   elements?: PageElement[];
   /**
    * Where the skip link (the page's first Tab stop) leads: an element id of the body and the label
@@ -151,7 +158,9 @@ export function renderLayout(opts: LayoutOptions): string {
           ${trusted(STYLE + TABLE_BOX_STYLE)}
         </style>
         ${modulePreloads(scripts).map((href) => html`<link rel="modulepreload" href="${href}" /> `)}
-        ${pageDataBlock} ${jsonScript('fin-user', { ...globals, sid: opts.sid })}
+        ${pageDataBlock}
+        ${Object.entries(opts.pageDataBlocks ?? {}).map(([id, data]) => jsonScript(id, data))}
+        ${jsonScript('fin-user', { ...globals, sid: opts.sid })}
         <script${nonce}>
           ${trusted(legacyGlobals)};
         </script>

@@ -10,6 +10,7 @@ import type {
   ConsensusAnswer,
   RelatedLink,
 } from '../../contract/company.ts';
+import { checkConsensus, emptyConsensus } from '../../contract/consensus-answer.ts';
 import { getJson } from './client.ts';
 
 // ─── Calls ─────────────────────────────────────────────────────────────────────────────────────
@@ -22,8 +23,9 @@ export function fetchMultipliers(emitentId: number, signal?: AbortSignal): Promi
   return getJson<MultipliersAnswer>(`/api/company/${emitentId}/multipliers/`, { signal });
 }
 
-export function fetchConsensus(emitentId: number, signal?: AbortSignal): Promise<ConsensusAnswer> {
-  return getJson<ConsensusAnswer>(`/api/company/${emitentId}/get-emitent-list-of-indexes/`, { signal });
+/** The consensus forecasts from the page data's `apiUrls.consensus` (get-emitent-list-of-indexes). */
+export function fetchConsensus(url: string, signal?: AbortSignal): Promise<ConsensusAnswer> {
+  return getJson<ConsensusAnswer>(url, { signal, check: checkConsensus, empty: emptyConsensus });
 }
 
 /** The network graph loads from a caller-supplied URL; the reference server's is /api/company/{id}/related/. */

@@ -10,23 +10,74 @@ import type {
   SearchCategory,
   ComparisonSearchType,
   SuggestAnswer,
+  SearchSuggestion,
   SearchApiGround,
   SearchApiItem,
   ComparisonSearchAnswer,
 } from '../../contract/search.ts';
 import { SUGGEST_URLS, SEARCH_ERR } from '../../contract/search.ts';
+import { ValidationError } from '../../contract/validate.ts';
 import { ApiError, postJson } from './client.ts';
 
+/**
+ * POST /api/suggest/{category}/: the first SUGGEST_LIMIT suggestions, or a page of `limit` (the
+ * results page). The answer is checked: a malformed one is an ApiError of kind `json`; malformed
+ * items are left out.
+ */
 export function fetchSuggestions(
   category: SearchCategory,
   term: string,
-  opts: { emitentStopStatusesIds?: number[]; signal?: AbortSignal } = {},
+  opts: { emitentStopStatusesIds?: number[]; signal?: AbortSignal; page?: number; limit?: number } = {},
 ): Promise<SuggestAnswer> {
-  const body =
+  const body: Record<string, unknown> =
     category === 'companies'
       ? { term, emitent_stop_statuses_ids: opts.emitentStopStatusesIds ?? [] }
       : { term };
-  return postJson<SuggestAnswer>(SUGGEST_URLS[category], body, { signal: opts.signal });
+  if (opts.page !== undefined) body.page = opts.page;
+  if (opts.limit !== undefined) body.limit = opts.limit;
+  return postJson<SuggestAnswer>(SUGGEST_URLS[category], body, {
+    signal: opts.signal,
+    check: checkSuggestAnswer,
+  });
+}
+
+const textList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(textValue).filter((text): text is string => text !== null) : [];
+
+/**
+ * A suggest answer as the site search may use it (SPEC §3 "Main search suggestion"): `items`
+ * must be a list; an item needs an integer id and a name, the rest falls back. Names are plain
+ * text: the client marks the matches itself, the `*_highlighted` HTML is not used.
+ */
+export function checkSuggestAnswer(data: unknown, path: string): SuggestAnswer {
+  if (!isObject(data)) throw new ValidationError(path, 'an object', data);
+  if (!Array.isArray(data.items)) throw new ValidationError(`${path}.items`, 'a list', data.items);
+  const items: SearchSuggestion[] = [];
+  for (const raw of data.items) {
+    if (!isObject(raw) || !isId(raw.id) || textValue(raw.ttl) === null) continue;
+    const ticker = textList(raw.ticker);
+    const isin = textValue(raw.isin);
+    items.push({
+      id: raw.id,
+      ttl: textValue(raw.ttl)!,
+      ticker,
+      status: isId(raw.status) ? raw.status : 1,
+      type: textOr(raw.type, '') as SearchCategory,
+      url: textOr(raw.url, ''),
+      isin,
+      ttl_highlighted: '',
+      ticker_highlighted: [],
+      isin_highlighted: null,
+    });
+  }
+  const converted = textValue(data.converted_term);
+  return {
+    items,
+    counter_title: textOr(data.counter_title, ''),
+    total: typeof data.total === 'number' && Number.isFinite(data.total) ? data.total : items.length,
+    search_error: textValue(data.search_error),
+    converted_term: converted === '' ? null : converted,
+  };
 }
 
 /**

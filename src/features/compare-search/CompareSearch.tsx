@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { accessPrompt } from '../../core/access.ts';
 import { COMPARISON_SEARCH_URLS } from '../../contract/search.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
@@ -8,10 +8,17 @@ import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $user } from '../../core/stores/user.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { Tabs } from '../../widgets/tabs/index.ts';
+import {
+  Highlight,
+  SearchBox,
+  SearchOptions,
+  searchWords,
+  useSearchBoxIds,
+  type SearchBoxIds,
+} from '../../widgets/search-box/index.ts';
 import { createCompareSearchStore, type CompareSearchStore } from './compare-search.store.ts';
 import {
   NAV_PER_SHARE,
-  highlightSegments,
   pageComparisonSearchUrls,
   toCompareItem,
   validSearchUrls,
@@ -148,18 +155,21 @@ function SearchField({
 }: SearchFieldProps) {
   const state = useStore(store.$state);
   const input = useRef<HTMLInputElement>(null);
-  const id = useId();
-  const listId = `${id}-list`;
-  const optionId = (index: number) => `${id}-option-${index}`;
+  const ids = useSearchBoxIds();
   const activeGroup = state.groups.find((group) => group.kind === state.active) ?? null;
   const expanded = state.open && activeGroup !== null;
+  const words = useMemo(
+    () => searchWords([state.selected ? null : state.term]),
+    [state.term, state.selected],
+  );
 
   const pick = (index: number) => {
     const choice = store.choose(index, types);
-    if (!choice) return;
+    if (!choice) return false;
     const item = toCompareItem(choice.result);
     if (choice.event === 'compare') onCompare?.(item);
     else onSelect?.(item);
+    return true;
   };
 
   const clear = () => {
@@ -168,96 +178,51 @@ function SearchField({
     input.current?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-        event.preventDefault();
-        store.move(event.key === 'ArrowDown' ? 1 : -1);
-        break;
-      case 'Enter':
-        if (expanded && state.highlighted >= 0) {
-          event.preventDefault();
-          pick(state.highlighted);
-        }
-        break;
-      case 'Escape':
-        if (state.open) {
-          event.preventDefault();
-          store.setOpen(false);
-        }
-        break;
-    }
-  };
-
-  // Focus moving to a tab of the list keeps it open; leaving the box closes it.
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    const next = event.relatedTarget as Node | null;
-    if (!next || !event.currentTarget.contains(next)) store.setOpen(false);
-  };
-
   const label = placeholder ?? t('compare:placeholder');
   return (
-    <div className="cs" part="box" onBlur={onBlur}>
-      <div className="cs__field">
-        <input
-          ref={input}
-          className="cs__input"
-          part="input"
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          spellCheck={false}
-          aria-label={label}
-          placeholder={label}
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={expanded ? listId : undefined}
-          aria-activedescendant={expanded && state.highlighted >= 0 ? optionId(state.highlighted) : undefined}
-          aria-busy={state.status === 'loading' || undefined}
-          value={state.term}
-          onChange={(event) => store.input(event.target.value)}
-          onKeyDown={onKeyDown}
-          onClick={() => store.setOpen(true)}
+    <SearchBox
+      className="cs"
+      ids={ids}
+      inputRef={input}
+      term={state.term}
+      popupOpen={expanded}
+      listShown={expanded && activeGroup.results.length > 0}
+      highlighted={state.highlighted}
+      busy={state.status === 'loading'}
+      label={label}
+      clearLabel={t('search:clear')}
+      busyLabel={t('common:loading')}
+      showClear={state.selected !== null}
+      onInput={store.input}
+      onMove={store.move}
+      onEdge={store.moveTo}
+      onEnter={() => expanded && state.highlighted >= 0 && pick(state.highlighted)}
+      // Escape closes the list; with the list closed it is left to the page: the stock chart's
+      // compare field closes on it (a pick stays compared, so no clearing and no cancel here).
+      onEscape={() => store.escape({ clear: false }) !== 'none'}
+      onOpen={() => store.setOpen(true)}
+      onClose={() => store.setOpen(false)}
+      onClear={clear}
+    >
+      {kinds.length > 1 ? (
+        <Tabs
+          tabs={state.groups.map((group) => ({ id: group.kind, ttl: tabTitle(group, t) }))}
+          active={state.active}
+          onSelect={(kind) => store.selectTab(String(kind))}
+          label={t('compare:results')}
+          size="small"
         />
-        {state.status === 'loading' ? (
-          <span className="cs__busy" role="status" aria-label={t('common:loading')} />
-        ) : null}
-        {state.selected ? (
-          <button
-            type="button"
-            className="cs__clear"
-            part="clear"
-            aria-label={t('search:clear')}
-            onClick={clear}
-          >
-            ×
-          </button>
-        ) : null}
-      </div>
-      {expanded ? (
-        <div className="cs__popup" part="popup">
-          {kinds.length > 1 ? (
-            <Tabs
-              tabs={state.groups.map((group) => ({ id: group.kind, ttl: tabTitle(group, t) }))}
-              active={state.active}
-              onSelect={(kind) => store.selectTab(String(kind))}
-              label={t('compare:results')}
-              size="small"
-            />
-          ) : null}
-          <GroupBody
-            group={activeGroup}
-            listId={listId}
-            optionId={optionId}
-            highlighted={state.highlighted}
-            onHighlight={store.highlight}
-            onPick={pick}
-            t={t}
-          />
-        </div>
       ) : null}
-    </div>
+      <GroupBody
+        group={activeGroup}
+        ids={ids}
+        highlighted={state.highlighted}
+        words={words}
+        onHighlight={store.highlight}
+        onPick={pick}
+        t={t}
+      />
+    </SearchBox>
   );
 }
 
@@ -275,17 +240,17 @@ function tabTitle(group: CompareSearchGroup, t: Translate): string {
 
 function GroupBody({
   group,
-  listId,
-  optionId,
+  ids,
   highlighted,
+  words,
   onHighlight,
   onPick,
   t,
 }: {
   group: CompareSearchGroup | null;
-  listId: string;
-  optionId: (index: number) => string;
+  ids: SearchBoxIds;
   highlighted: number;
+  words: readonly string[];
   onHighlight: (index: number) => void;
   onPick: (index: number) => void;
   t: Translate;
@@ -303,59 +268,48 @@ function GroupBody({
   return (
     <>
       {count}
-      <ul className="cs__list" role="listbox" id={listId} aria-label={kindLabel(group.kind, t)} part="list">
-        {group.results.map((result, index) => (
-          <li
-            key={`${result.type}-${result.emissionId}-${result.tradingGroundsId ?? 0}`}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === highlighted}
-            className={index === highlighted ? 'cs__option cs__option--active' : 'cs__option'}
-            part="option"
-            data-emission-id={result.emissionId}
-            data-ground-id={result.tradingGroundsId ?? ''}
-            data-type={result.type}
-            // Keep the focus in the input (and the list open) while clicking.
-            onMouseDown={(event) => event.preventDefault()}
-            onMouseMove={() => index !== highlighted && onHighlight(index)}
-            onClick={() => onPick(index)}
-          >
-            <ResultText result={result} t={t} />
-          </li>
-        ))}
-      </ul>
+      <SearchOptions
+        ids={ids}
+        items={group.results}
+        highlighted={highlighted}
+        label={kindLabel(group.kind, t)}
+        optionKey={(result) => `${result.type}-${result.emissionId}-${result.tradingGroundsId ?? 0}`}
+        optionData={(result) => ({
+          'data-emission-id': String(result.emissionId),
+          'data-ground-id': String(result.tradingGroundsId ?? ''),
+          'data-type': result.type,
+        })}
+        renderOption={(result) => <ResultText result={result} words={words} t={t} />}
+        onHighlight={onHighlight}
+        onPick={onPick}
+      />
     </>
   );
 }
 
-function ResultText({ result, t }: { result: CompareSearchResult; t: Translate }) {
+function ResultText({
+  result,
+  words,
+  t,
+}: {
+  result: CompareSearchResult;
+  words: readonly string[];
+  t: Translate;
+}) {
   return (
     <>
       <span className="cs__name">
-        <Highlighted html={result.emissionNameHighlighted} />
+        <Highlight text={result.emissionName} words={words} />
         {result.type === NAV_PER_SHARE ? (
           <span className="cs__badge"> {t('compare:nav_per_share')}</span>
         ) : null}
       </span>
       <span className="cs__meta">
-        {result.tickerHighlighted ? <Highlighted html={result.tickerHighlighted} /> : null}
+        {result.ticker ? <Highlight text={result.ticker} words={words} /> : null}
         {result.tradingGroundsName ? <span className="cs__ground">{result.tradingGroundsName}</span> : null}
         {/* A bond's ticker is its ISIN: show it once. */}
-        {result.isinHighlighted && result.isin !== result.ticker ? (
-          <Highlighted html={result.isinHighlighted} />
-        ) : null}
+        {result.isin && result.isin !== result.ticker ? <Highlight text={result.isin} words={words} /> : null}
       </span>
     </>
-  );
-}
-
-/** The server's highlighted variant as text: only `<b>` becomes markup (never innerHTML). */
-function Highlighted({ html }: { html: string }) {
-  return (
-    <span className="cs__hl">
-      {highlightSegments(html).map((segment, index) =>
-        segment.bold ? <b key={index}>{segment.text}</b> : <span key={index}>{segment.text}</span>,
-      )}
-    </span>
   );
 }

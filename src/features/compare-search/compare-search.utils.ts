@@ -2,12 +2,7 @@
  * Pure transforms of the comparison search (SPEC §3 "Comparison search result", §4, §8): Search
  * API items to results, answers to result groups, the active group, and the `<b>` highlighting.
  */
-import {
-  SEARCH_ERR,
-  SEARCH_MIN_CHARS,
-  type ComparisonSearchAnswer,
-  type SearchApiItem,
-} from '../../contract/search.ts';
+import { SEARCH_ERR, type ComparisonSearchAnswer, type SearchApiItem } from '../../contract/search.ts';
 import type { CompareSearchItem } from '../../core/events.ts';
 import { readJsonBlock } from '../../core/page-data.ts';
 
@@ -15,8 +10,6 @@ import { readJsonBlock } from '../../core/page-data.ts';
 export const NAV_PER_SHARE = 'nav_per_share';
 /** The search URL kind whose items are ETFs. */
 export const ETF_KIND = 'etf';
-/** SPEC §4, §9: 300 ms after the last keystroke. */
-export const COMPARE_SEARCH_DEBOUNCE_MS = 300;
 
 /** A result as the box shows it: the item the events carry plus the server's highlighted variants. */
 export interface CompareSearchResult extends CompareSearchItem {
@@ -40,11 +33,8 @@ export interface CompareSearchGroup {
   results: CompareSearchResult[];
 }
 
-/** SPEC §5: only a trimmed term longer than 2 characters is searched. */
-export function searchableTerm(input: string): string | null {
-  const term = input.trim();
-  return [...term].length >= SEARCH_MIN_CHARS ? term : null;
-}
+/** SPEC §5: only a trimmed term longer than 2 characters is searched (the search box's rule). */
+export { searchableTerm } from '../../widgets/search-box/index.ts';
 
 /**
  * The results of one Search API item: one per trading ground (one without a ground when it has

@@ -177,7 +177,7 @@ describe('<fin-dividends-table>', () => {
     expect(bodyRows(root)).toHaveLength(5);
     act(() => button(root, 'Show more')!.click());
     await waitFor(() => expect(root.querySelector('[part="error"]')).not.toBeNull());
-    expect(root.querySelector('[part="error"]')?.textContent).toBe('You need to log inLog in');
+    expect(root.querySelector('[part="error"]')?.textContent).toBe('You need to log in Log in');
     expect(root.querySelector('[part="error"] a')?.getAttribute('href')).toBe(
       `/login/?back=${encodeURIComponent(location.pathname + location.search)}`,
     );

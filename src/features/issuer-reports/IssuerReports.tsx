@@ -46,7 +46,13 @@ export function IssuerReports({ pageData = DEFAULT_PAGE_DATA_SELECTOR, sections 
     // Named sections always show (their own no-data message says when there is nothing).
     return view !== undefined && (asked.sections !== null || view.has(issuer));
   });
-  if (shown.length === 0) return <ElementMessage kind="info">{t('stock:no_data')}</ElementMessage>;
+  // Whose data is missing: the issuer's name (page data, shown as text).
+  if (shown.length === 0)
+    return (
+      <ElementMessage kind="info">
+        {issuer.emitentName}: {t('stock:no_data')}
+      </ElementMessage>
+    );
   const several = shown.length > 1;
 
   return (

@@ -9,6 +9,9 @@ import type { ReportApiUrl } from '../../contract/reports.ts';
 import type { Translate } from '../../runtime/hooks.ts';
 import { IFRS_SECTION } from './statements/statements.sections.tsx';
 import { RAS_SECTION } from './statements/statements.sections.tsx';
+import { fmpSection } from './fmp/FmpSection.tsx';
+import { multipliersSection } from './multipliers/MultipliersSection.tsx';
+import { quarterlySection } from './quarterly/QuarterlySection.tsx';
 
 export interface SectionProps {
   /** The issuer page data (call URLs, export templates and dates, the reports the issuer has). */
@@ -36,4 +39,7 @@ export function hasReport(issuer: IssuerReportsPageData, ...apiUrls: ReportApiUr
 export const SECTION_VIEWS: Partial<Record<IssuerReportSection, SectionView>> = {
   ifrs: IFRS_SECTION,
   ras: RAS_SECTION,
+  fmp: fmpSection,
+  multipliers: multipliersSection,
+  quarterly: quarterlySection,
 };

@@ -14,6 +14,7 @@ import {
   MenuItemsError,
   parseMenuItems,
   presentItems,
+  issuerMenuItems,
   sectionIds,
   stockMenuItems,
   type MenuItem,
@@ -22,9 +23,11 @@ import { useStyles } from '../../runtime/styles.ts';
 import css from './left-menu.css?inline';
 
 /**
- * The section menu of the stock page (SPEC §2 "Left-menu sections"): an entry for each section
- * the page has, in page order; the section in view is marked while the page scrolls, and a click
- * scrolls smoothly to its section. Below 680 px (or with `compact`) a horizontal strip.
+ * The section menu of the stock or the issuer page (SPEC §2 "Left-menu sections", "Issuer page
+ * blocks"): an entry for each section the page has, in page order; the section in view is marked
+ * while the page scrolls, and a click scrolls smoothly to its section. A section that says it has
+ * nothing to show (`fin-section-visibility`, the consensus forecasts) loses its entry until it
+ * says otherwise. Below 680 px (or with `compact`) a horizontal strip.
  */
 export interface LeftMenuProps {
   /**
@@ -34,11 +37,18 @@ export interface LeftMenuProps {
   items?: string;
   /** The compact strip at any width. */
   compact?: boolean;
+  /** Whose sections the default menu lists: `stock` (default) or `issuer` (the /company/ page). */
+  variant?: 'stock' | 'issuer';
 }
 
-export function LeftMenu({ items: itemsAttribute, compact: compactAttribute = false }: LeftMenuProps) {
+export function LeftMenu({
+  items: itemsAttribute,
+  compact: compactAttribute = false,
+  variant = 'stock',
+}: LeftMenuProps) {
   useStyles(css, 'element');
-  const { t, ready } = useLabels('stock');
+  // The issuer page's entries name some sections with `issuer` labels.
+  const { t, ready } = useLabels(...(variant === 'issuer' ? ['stock', 'issuer'] : ['stock']));
   const { element, setHidden } = useHost();
   const narrow = useMediaQuery(COMPACT_MEDIA_QUERY);
   const compact = compactAttribute || narrow;
@@ -52,14 +62,21 @@ export function LeftMenu({ items: itemsAttribute, compact: compactAttribute = fa
       throw error;
     }
   }, [itemsAttribute]);
-  const source = useMemo(() => parsed.items ?? (ready ? stockMenuItems(t) : []), [parsed.items, ready, t]);
+  const source = useMemo(
+    () => parsed.items ?? (ready ? (variant === 'issuer' ? issuerMenuItems(t) : stockMenuItems(t)) : []),
+    [parsed.items, ready, t, variant],
+  );
+  const announced = useAnnouncedSections();
   const idsKey = sectionIds(source).join(' ');
 
   // Which sections the page has, in page order. The sections are the page's own markup, parsed
   // before the element's (deferred) module runs, so reading them while rendering is safe.
   const root = useMemo(() => sectionRoot(element), [element]);
   const order = useMemo(() => pageOrder(root, idsKey ? idsKey.split(' ') : []), [root, idsKey]);
-  const entries = useMemo(() => presentItems(source, (id) => order.get(id) ?? null), [source, order]);
+  const entries = useMemo(
+    () => presentItems(source, (id) => (announced.get(id) === false ? null : (order.get(id) ?? null))),
+    [source, order, announced],
+  );
   const spiedKey = sectionIds(entries).join(' ');
 
   const [current, setCurrent] = useState<string | null>(null);
@@ -162,6 +179,26 @@ function MenuList({
       ))}
     </ul>
   );
+}
+
+/**
+ * What the page's sections said of themselves (`fin-section-visibility` on the document): the
+ * consensus forecasts say 1000 ms after their data loads whether they show (SPEC §9).
+ */
+function useAnnouncedSections(): ReadonlyMap<string, boolean> {
+  const [announced, setAnnounced] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  useEffect(() => {
+    const listen = (event: GlobalEventHandlersEventMap['fin-section-visibility']) => {
+      const { section, visible } = event.detail ?? {};
+      if (typeof section !== 'string' || typeof visible !== 'boolean') return;
+      setAnnounced((before) =>
+        before.get(section) === visible ? before : new Map(before).set(section, visible),
+      );
+    };
+    document.addEventListener('fin-section-visibility', listen);
+    return () => document.removeEventListener('fin-section-visibility', listen);
+  }, []);
+  return announced;
 }
 
 /** Whether a media query matches, following changes (SPEC §9 breakpoint for the compact strip). */

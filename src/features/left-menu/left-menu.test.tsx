@@ -25,7 +25,11 @@ const labels: Record<string, Record<string, string>> = {
     menu_holders: 'Shareholders',
     section_price_dynamics: 'Price dynamics',
     menu_growing_leaders: 'Sector leaders',
+    menu_ifrs: 'IFRS reports',
+    menu_consensus_forecasts: 'Consensus forecasts',
+    menu_related_issuers: 'Related issuers',
   },
+  issuer: { tab_comments: 'Analytics comments', tab_quarterly: 'Quarterly reports' },
 };
 
 const fetchMock = vi.fn(async (url: string) => {
@@ -263,6 +267,35 @@ describe('<fin-left-menu>', () => {
     ]);
     element = await render(['something_else']);
     expect(element.hidden).toBe(true);
+  });
+
+  it('lists the issuer page sections with variant="issuer", in page order', async () => {
+    const element = await render(
+      ['price_dynamics', 'ifrs', 'comments', 'quarterly_reports', 'consensus_forecasts', 'related_issuers'],
+      'variant="issuer"',
+    );
+    expect(links(element)).toEqual([
+      ['#price_dynamics', 'Price dynamics'],
+      ['#ifrs', 'IFRS reports'],
+      ['#comments', 'Analytics comments'],
+      ['#quarterly_reports', 'Quarterly reports'],
+      ['#consensus_forecasts', 'Consensus forecasts'],
+      ['#related_issuers', 'Related issuers'],
+    ]);
+  });
+
+  it('drops the entry of a section that says it shows nothing (fin-section-visibility), and brings it back', async () => {
+    const element = await render(['ifrs', 'consensus_forecasts'], 'variant="issuer"');
+    const announce = (visible: boolean) =>
+      act(() => {
+        document.dispatchEvent(
+          new CustomEvent('fin-section-visibility', { detail: { section: 'consensus_forecasts', visible } }),
+        );
+      });
+    announce(false);
+    await waitFor(() => expect(links(element)).toEqual([['#ifrs', 'IFRS reports']]));
+    announce(true);
+    await waitFor(() => expect(links(element)).toHaveLength(2));
   });
 
   it('shows what is wrong with a malformed items attribute', async () => {

@@ -3,7 +3,12 @@
  * `items` attribute (SPEC §3 "Menu item"), which of them the page has, in page order, and which
  * section is current for a scroll position.
  */
-import { STOCK_PAGE_MENU_SECTIONS, stockSectionLabelKey } from '../../contract/page-sections.ts';
+import {
+  ISSUER_PAGE_MENU_SECTIONS,
+  STOCK_PAGE_MENU_SECTIONS,
+  issuerSectionLabelKey,
+  stockSectionLabelKey,
+} from '../../contract/page-sections.ts';
 import { safeHref } from '../../contract/links.ts';
 
 /** The label (module `stock`) of a stock page section. */
@@ -63,6 +68,17 @@ export function stockMenuItems(t: (key: string) => string): MenuItem[] {
   return STOCK_PAGE_MENU_SECTIONS.map((id) => ({
     id,
     title: t(menuLabelKey(id)),
+    url: null,
+    targetBlank: false,
+    items: [],
+  }));
+}
+
+/** The issuer page's default menu (every section it can have), titled with the page's labels. */
+export function issuerMenuItems(t: (key: string) => string): MenuItem[] {
+  return ISSUER_PAGE_MENU_SECTIONS.map((id) => ({
+    id,
+    title: t(issuerSectionLabelKey(id)),
     url: null,
     targetBlank: false,
     items: [],

@@ -749,7 +749,8 @@ function LockedMessage({
       tabIndex={-1}
       ref={ref}
     >
-      <span>{t(auth ? 'common:need_auth' : 'common:need_get_access')}</span>
+      {/* The space keeps the sentence and the link apart when the text is copied or read as one. */}
+      <span>{t(auth ? 'common:need_auth' : 'common:need_get_access')}</span>{' '}
       <a href={safeHref(auth ? locked.loginUrl : locked.accessUrl) ?? undefined}>
         {t(auth ? 'common:login' : 'widgets:get_access')}
       </a>

@@ -67,8 +67,8 @@ export interface TableSort {
   order: SortOrder;
 }
 
-/** Row limits of SPEC §9; 0 means no limit. */
-export type RowLimit = 0 | 5 | 6 | 7 | 100 | 1000;
+/** Row limits of SPEC §9 (2: multipliers and quarterly reports, SPEC §4); 0 means no limit. */
+export type RowLimit = 0 | 2 | 5 | 6 | 7 | 100 | 1000;
 
 export interface LockedExpansion {
   /** need_auth: the visitor is not logged in; need_get_access: logged in without paid access. */

@@ -114,7 +114,7 @@ export function LineHistoryChart({ history, t }: { history: LineHistory; t: Tran
           {history.points.map((point) => (
             <tr key={point.time}>
               <th scope="row">{point.title}</th>
-              <td>{point.value === null ? t('issuer:analysis_not_reported') : figure(point.value)}</td>
+              <td>{point.value === null ? t('issuer:not_reported') : figure(point.value)}</td>
             </tr>
           ))}
         </tbody>

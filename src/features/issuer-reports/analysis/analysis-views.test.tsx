@@ -48,7 +48,7 @@ describe('LineHistoryChart', () => {
     );
     expect(cells).toEqual([
       ['2022', '−7'],
-      ['2023', 'issuer:analysis_not_reported'],
+      ['2023', 'issuer:not_reported'],
       ['2024', '1\u202f234.5'],
     ]);
     expect(container.querySelectorAll('rect')).toHaveLength(2);

@@ -1,0 +1,1 @@
+export { ConsensusForecasts, type ConsensusForecastsProps } from './ConsensusForecasts.tsx';

@@ -1,0 +1,189 @@
+import { useId, useState } from 'react';
+import type { MultiplierGroup, MultipliersAnswer } from '../../../contract/company.ts';
+import { fetchMultipliers } from '../../../core/api/company.ts';
+import { createResource, type Resource } from '../../../core/resource.ts';
+import { ElementState } from '../../../runtime/chrome/ElementState.tsx';
+import { MaskedHint } from '../../../runtime/chrome/masked-hint.ts';
+import type { Translate } from '../../../runtime/hooks.ts';
+import { useResource } from '../../../runtime/resource.ts';
+import { useStyles } from '../../../runtime/styles.ts';
+import { DataTable, type TableColumn, type TableRow } from '../../../widgets/data-table/index.ts';
+import { Tabs, tabId } from '../../../widgets/tabs/index.ts';
+import type { SectionProps, SectionView } from '../issuer-reports.sections.ts';
+import {
+  hasMaskedMultiplier,
+  hasMultipliers,
+  initialPeriod,
+  MULTIPLIERS_SHOWN,
+  multiplierCell,
+  multiplierGroups,
+  type MultipliersPeriod,
+} from './multipliers.model.ts';
+import css from './multipliers.css?inline';
+
+function createMultipliersResource(): Resource<number, MultipliersAnswer> {
+  return createResource<number, MultipliersAnswer>({
+    describe: (emitentId) => `multipliers of ${emitentId}`,
+    load: (emitentId, signal) => fetchMultipliers(emitentId, signal),
+  });
+}
+
+/**
+ * SPEC §3 "Multipliers": a quarterly / annual switch, each period a list of groups, each group a
+ * table showing 2 multipliers until expanded (SPEC §4). Market-based values the server masked are
+ * shown as '***' with the prompt to log in or get access, as the kit shows masked prices.
+ */
+function MultipliersView({ issuer, t, headingLevel }: SectionProps) {
+  useStyles(css, 'element');
+  const { state, resource } = useResource(createMultipliersResource, issuer.emitentId);
+  return (
+    <ElementState
+      t={t}
+      ready
+      state={state}
+      onRetry={resource.retry}
+      isEmpty={(answer) => !hasMultipliers(answer)}
+      emptyText={t('common:no_data')}
+    >
+      {(answer) => (
+        <MultipliersPanel
+          answer={answer}
+          preferred={issuer.defaultReportPeriod}
+          t={t}
+          headingLevel={headingLevel}
+          loginUrl={issuer.loginUrl}
+          accessUrl={issuer.accessUrl}
+        />
+      )}
+    </ElementState>
+  );
+}
+
+function MultipliersPanel({
+  answer,
+  preferred,
+  t,
+  headingLevel,
+  loginUrl,
+  accessUrl,
+}: {
+  answer: MultipliersAnswer;
+  preferred: MultipliersPeriod;
+  t: Translate;
+  headingLevel: 2 | 3;
+  loginUrl: string;
+  accessUrl: string;
+}) {
+  const tabsId = useId();
+  const panelId = `${tabsId}-panel`;
+  const [period, setPeriod] = useState<MultipliersPeriod>(() => initialPeriod(answer, preferred));
+  const groups = multiplierGroups(answer, period);
+  return (
+    <div className="mult" part="multipliers">
+      <Tabs
+        id={tabsId}
+        tabs={[
+          { id: 1, ttl: t('issuer:period_quarterly') },
+          { id: 2, ttl: t('issuer:period_annual') },
+        ]}
+        active={period}
+        onSelect={(id) => setPeriod(Number(id) as MultipliersPeriod)}
+        label={t('issuer:multipliers_period_label')}
+        size="small"
+        controls={panelId}
+      />
+      <div
+        id={panelId}
+        className="mult-panel"
+        role="tabpanel"
+        aria-labelledby={tabId(tabsId, period)}
+        data-period={period}
+      >
+        {groups.length === 0 ? (
+          <p className="mult-empty">{t('common:no_data')}</p>
+        ) : (
+          groups.map((group) => (
+            // A new table per period: its expansion starts collapsed again.
+            <MultiplierGroupTable
+              key={`${period}-${group.group_id}`}
+              group={group}
+              t={t}
+              headingLevel={headingLevel}
+            />
+          ))
+        )}
+        {hasMaskedMultiplier(groups) ? (
+          <MaskedHint
+            className="mult-hint"
+            texts={{
+              auth: t('issuer:multipliers_masked_auth'),
+              paid: t('issuer:multipliers_masked_paid'),
+              login: t('common:login'),
+              getAccess: t('widgets:get_access'),
+            }}
+            loginUrl={loginUrl}
+            accessUrl={accessUrl}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function MultiplierGroupTable({
+  group,
+  t,
+  headingLevel,
+}: {
+  group: MultiplierGroup;
+  t: Translate;
+  headingLevel: 2 | 3;
+}) {
+  const headingId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const notComputed = t('issuer:not_computed');
+  const columns: TableColumn[] = group.columns.map((field, i) =>
+    i === 0
+      ? { field, title: group.headers[i] ?? field, sortable: false }
+      : {
+          field,
+          title: group.headers[i] ?? field,
+          sortable: false,
+          align: 'end',
+          format: (value) => {
+            const cell = multiplierCell(value as never);
+            if (cell.kind === 'value') return cell.text;
+            // Masked as the kit shows masked prices; the prompt under the tables says why.
+            if (cell.kind === 'masked') return '***';
+            return (
+              <>
+                <span aria-hidden="true">—</span>
+                <span className="fin-visually-hidden">{notComputed}</span>
+              </>
+            );
+          },
+        },
+  );
+  return (
+    <section className="mult-group" aria-labelledby={headingId} data-group={group.group_id}>
+      <Heading id={headingId} className="mult-group__title">
+        {group.group_name}
+      </Heading>
+      <DataTable
+        columns={columns}
+        rows={group.body as unknown as TableRow[]}
+        caption={group.group_name}
+        limit={MULTIPLIERS_SHOWN}
+        fixedFirstColumn
+        t={t}
+      />
+    </section>
+  );
+}
+
+export const multipliersSection: SectionView = {
+  titleKey: 'issuer:tab_multipliers',
+  labelModules: ['widgets'],
+  has: (issuer) => issuer.reports.some((report) => report.apiUrl === 'msfo' || report.apiUrl === 'rsbu'),
+  View: MultipliersView,
+};

@@ -1,0 +1,1 @@
+export { SiteSearch, SiteSearchElement, type SiteSearchProps } from './SiteSearch.tsx';

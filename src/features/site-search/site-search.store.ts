@@ -1,0 +1,43 @@
+/**
+ * State of one site search box (SPEC §4 "Main search"): the search box model searching the five
+ * categories, one request each after 300 ms of quiet, all aborted by the next keystroke. A
+ * failed category is ignored (SPEC §8): it counts as no results and never keeps the box busy.
+ */
+import { SEARCH_CATEGORIES, type SearchSuggestion } from '../../contract/search.ts';
+import { fetchSuggestions } from '../../core/api/search.ts';
+import { toApiError } from '../../core/api/client.ts';
+import { createSearchBoxModel } from '../../widgets/search-box/index.ts';
+import { pickActiveCategory, rememberedTab, type SiteSearchGroup } from './site-search.utils.ts';
+
+export interface SiteSearchOptions {
+  /** `emitent_stop_statuses_ids` of the companies call: issuer statuses left out. */
+  emitentStopStatusesIds?: number[];
+}
+
+export function createSiteSearchStore(options: SiteSearchOptions = {}) {
+  return createSearchBoxModel<SiteSearchGroup, SearchSuggestion>({
+    describe: (term) => `site search for "${term}"`,
+    search: (term, signal) =>
+      Promise.all(
+        SEARCH_CATEGORIES.map(async (category): Promise<SiteSearchGroup> => {
+          try {
+            const answer = await fetchSuggestions(category, term, {
+              emitentStopStatusesIds: options.emitentStopStatusesIds,
+              signal,
+            });
+            return { category, answer };
+          } catch (error) {
+            // SPEC §8: ignored, but said in the console so an integrator can find out why.
+            if (!signal.aborted)
+              console.warn(`fin-elements: site search (${category}) failed: ${toApiError(error).message}`);
+            return { category, answer: null };
+          }
+        }),
+      ),
+    groupId: (group) => group.category,
+    results: (group) => group.answer?.items ?? [],
+    pickActive: (groups) => pickActiveCategory(groups, rememberedTab()),
+  });
+}
+
+export type SiteSearchStore = ReturnType<typeof createSiteSearchStore>;

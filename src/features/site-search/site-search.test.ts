@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_CATEGORIES, type SuggestAnswer } from '../../contract/search.ts';
+import { checkSuggestAnswer } from '../../core/api/search.ts';
+import { createSiteSearchStore } from './site-search.store.ts';
+import {
+  RECENT_SEARCHES_MAX,
+  addRecentSearch,
+  clearRecentSearches,
+  convertedTerm,
+  panelMessage,
+  pickActiveCategory,
+  recentSearches,
+  rememberTab,
+  rememberedTab,
+  type SiteSearchGroup,
+} from './site-search.utils.ts';
+
+const answer = (total: number, extra: Partial<SuggestAnswer> = {}): SuggestAnswer => ({
+  items: Array.from({ length: Math.min(total, 3) }, (_, i) => ({
+    id: i + 1,
+    ttl: `Item ${i + 1}`,
+    ticker: [],
+    status: 1,
+    type: 'stocks',
+    url: `/stocks/${i + 1}/`,
+    isin: null,
+    ttl_highlighted: '',
+    ticker_highlighted: [],
+    isin_highlighted: null,
+  })),
+  counter_title: '',
+  total,
+  search_error: total === 0 ? 'Nothing found' : null,
+  ...extra,
+});
+
+const groups = (totals: Partial<Record<string, number | null>>): SiteSearchGroup[] =>
+  SEARCH_CATEGORIES.map((category) => {
+    const total = totals[category];
+    return { category, answer: total === null ? null : answer(total ?? 0) };
+  });
+
+describe('the active tab (SPEC §4)', () => {
+  it('is the remembered one when it has results, else the first with results in SPEC order', () => {
+    const found = groups({ stocks: 2, companies: 1, etf: 5 });
+    expect(pickActiveCategory(found, 'etf')).toBe('etf');
+    expect(pickActiveCategory(found, 'bonds')).toBe('stocks');
+    expect(pickActiveCategory(found, null)).toBe('stocks');
+    expect(pickActiveCategory(groups({ indexes: 1, bonds: null }), null)).toBe('indexes');
+    expect(pickActiveCategory(groups({ bonds: null }), 'bonds')).toBeNull();
+  });
+});
+
+describe('what a tab says (SPEC §8)', () => {
+  it('the server search_error for a tab whose count is 0, not found for a failed call', () => {
+    const [bonds, stocks] = groups({ bonds: 0, stocks: 2, indexes: null });
+    expect(panelMessage(stocks, 'none')).toBeNull();
+    expect(panelMessage(bonds, 'none')).toEqual({ kind: 'error', text: 'Nothing found' });
+    expect(panelMessage({ category: 'bonds', answer: answer(0, { search_error: null }) }, 'none')).toEqual({
+      kind: 'empty',
+      text: 'none',
+    });
+    expect(panelMessage({ category: 'indexes', answer: null }, 'none')).toEqual({
+      kind: 'empty',
+      text: 'none',
+    });
+  });
+
+  it('the converted term when the server searched the other keyboard layout too', () => {
+    expect(convertedTerm(groups({ stocks: 1 }))).toBeNull();
+    const found = groups({ stocks: 1 });
+    found[1] = { category: 'stocks', answer: answer(1, { converted_term: 'sber' }) };
+    expect(convertedTerm(found)).toBe('sber');
+  });
+});
+
+describe('kept in localStorage', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('the remembered tab, only a category', () => {
+    expect(rememberedTab()).toBeNull();
+    rememberTab('companies');
+    expect(rememberedTab()).toBe('companies');
+    localStorage.setItem('fin-site-search:tab', 'nonsense');
+    expect(rememberedTab()).toBeNull();
+  });
+
+  it('recent searches: newest first, once, at most five, clearable; junk reads as none', () => {
+    for (const term of ['a1', 'b22', 'A1', 'c3', 'd4', 'e5', 'f6']) addRecentSearch(term);
+    expect(recentSearches()).toEqual(['f6', 'e5', 'd4', 'c3', 'A1']);
+    expect(recentSearches()).toHaveLength(RECENT_SEARCHES_MAX);
+    clearRecentSearches();
+    expect(recentSearches()).toEqual([]);
+    localStorage.setItem('fin-site-search:recent', '{broken');
+    expect(recentSearches()).toEqual([]);
+  });
+});
+
+describe('the suggest answer check', () => {
+  it('leaves malformed items out, keeps names as plain text, refuses an answer without items', () => {
+    const checked = checkSuggestAnswer(
+      {
+        items: [
+          { id: 1, ttl: '<img src=x>', ticker: ['A', 5, null], url: 'javascript:x', isin: 'RU1' },
+          { id: 'x', ttl: 'Broken' },
+          'junk',
+        ],
+        total: 7,
+        search_error: null,
+        converted_term: '',
+      },
+      '',
+    );
+    expect(checked.items).toHaveLength(1);
+    expect(checked.items[0]).toMatchObject({ id: 1, ttl: '<img src=x>', ticker: ['A', '5'], isin: 'RU1' });
+    expect(checked).toMatchObject({ total: 7, converted_term: null });
+    expect(() => checkSuggestAnswer({ items: {} }, '')).toThrow(/items/);
+  });
+});
+
+describe('the site search store', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    localStorage.clear();
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('one POST per category after 300 ms, the companies one with its stop statuses; a failed one is ignored', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockImplementation(async (url: string) =>
+      String(url).includes('/indexes/')
+        ? new Response('down', { status: 500 })
+        : Response.json(String(url).includes('/companies/') ? answer(2) : answer(0)),
+    );
+    rememberTab('etf');
+    const store = createSiteSearchStore({ emitentStopStatusesIds: [4] });
+    store.input('sberbank');
+    await vi.advanceTimersByTimeAsync(299);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock.mock.calls.map(([url]) => String(url).split('?')[0])).toEqual(
+      SEARCH_CATEGORIES.map((category) => `/api/suggest/${category}/`),
+    );
+    const companies = fetchMock.mock.calls.find(([url]) => String(url).includes('/companies/'))!;
+    expect(JSON.parse(String((companies[1] as RequestInit).body))).toEqual({
+      term: 'sberbank',
+      emitent_stop_statuses_ids: [4],
+    });
+    await vi.waitFor(() => expect(store.$state.get().status).toBe('ready'));
+    // The remembered ETF tab has nothing: the first with results opens.
+    expect(store.$state.get()).toMatchObject({ active: 'companies', open: true });
+    expect(store.$state.get().groups.find((group) => group.category === 'indexes')?.answer).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('site search (indexes) failed'));
+  });
+});

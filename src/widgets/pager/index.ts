@@ -1,0 +1,1 @@
+export { Pager, pageCountOf, pageItems, type PagerProps } from './Pager.tsx';
