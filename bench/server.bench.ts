@@ -6,7 +6,9 @@
  *                          a 10-year get_tradings of sber on ground 1, and varied suggestions
  *   benchScaledSuggest()   generates a database with --scale 100000 into a temp DATA_DIR (timed),
  *                          starts a server on it and prints suggestion latency p50/p95/p99 over a
- *                          few hundred varied terms, one request at a time (target: p95 < 20 ms)
+ *                          few hundred varied terms, the same terms typed in the wrong keyboard
+ *                          layout, and search-page calls (pages 1-5), one request at a time
+ *                          (target: p95 < 20 ms)
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +18,13 @@ import { addYears, displayDate, todayUtc } from '../src/contract/calendar.ts';
 import { generate } from '../demo-pages/data/generate.ts';
 import { substream } from '../demo-pages/data/random.ts';
 import { DB_FILE_NAME } from '../demo-pages/data/paths.ts';
-import { SEARCH_CATEGORIES, SUGGEST_URLS, type SearchCategory } from '../src/contract/search.ts';
+import { convertLayout } from '../src/contract/keyboard-layout.ts';
+import {
+  SEARCH_CATEGORIES,
+  SEARCH_PAGE_SIZE,
+  SUGGEST_URLS,
+  type SearchCategory,
+} from '../src/contract/search.ts';
 import { startServer } from './server.ts';
 
 const CONCURRENCY = 8;
@@ -188,6 +196,8 @@ export interface ScaledSuggestOptions {
   /** Suggestion requests to time (default 400). */
   terms?: number;
   port?: number;
+  /** Run with the scaled server still up (the browser bench of the search box). */
+  withServer?: (baseUrl: string, terms: string[]) => Promise<void>;
 }
 
 export async function benchScaledSuggest(opts: ScaledSuggestOptions = {}): Promise<void> {
@@ -207,9 +217,12 @@ export async function benchScaledSuggest(opts: ScaledSuggestOptions = {}): Promi
 
     const server = await startServer(port, dataDir);
     try {
-      const send = (i: number) => {
+      const send = (i: number, list = terms, extra: object = {}) => {
         const category = SEARCH_CATEGORIES[i % SEARCH_CATEGORIES.length] as SearchCategory;
-        return postJson(`${server.baseUrl}${SUGGEST_URLS[category]}`, { term: terms[i % terms.length] });
+        return postJson(`${server.baseUrl}${SUGGEST_URLS[category]}`, {
+          term: list[i % list.length],
+          ...extra,
+        });
       };
       // The server must have kept the scaled file (same day and schema) instead of generating its own.
       const probe = (await (
@@ -220,14 +233,25 @@ export async function benchScaledSuggest(opts: ScaledSuggestOptions = {}): Promi
       if (probe.total < scale / 10)
         throw new Error(`the server does not search the scaled database (${probe.total})`);
       await load(40, 1, send); // warm-up
-      const result = await load(termCount, 1, (i) => send(i + 40));
-      const p95 = percentile(result.latencies, 95);
-      console.log(
-        `POST /api/suggest/{category}/, ${result.requests} varied terms one at a time: ` +
-          `p50 ${percentile(result.latencies, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
-          `p99 ${percentile(result.latencies, 99).toFixed(1)} ms ` +
-          `(target p95 < 20 ms: ${p95 < 20 ? 'met' : 'NOT met'})`,
+      const print = (what: string, result: LoadResult) => {
+        const p95 = percentile(result.latencies, 95);
+        console.log(
+          `POST /api/suggest/{category}/, ${result.requests} ${what} one at a time: ` +
+            `p50 ${percentile(result.latencies, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
+            `p99 ${percentile(result.latencies, 99).toFixed(1)} ms ` +
+            `(target p95 < 20 ms: ${p95 < 20 ? 'met' : 'NOT met'})`,
+        );
+      };
+      print('varied terms', await load(termCount, 1, (i) => send(i + 40)));
+      // The same terms typed in the wrong keyboard layout: both readings are searched.
+      const mistyped = terms.map((term) => convertLayout(term)).filter((term) => term !== null);
+      print('wrong-layout terms', await load(termCount, 1, (i) => send(i, mistyped)));
+      // The search page: a page of SEARCH_PAGE_SIZE results, pages 1 to 5.
+      print(
+        `search-page calls (pages 1-5 of ${SEARCH_PAGE_SIZE})`,
+        await load(termCount, 1, (i) => send(i, terms, { page: 1 + (i % 5), limit: SEARCH_PAGE_SIZE })),
       );
+      await opts.withServer?.(server.baseUrl, terms);
     } finally {
       await server.stop();
     }

@@ -363,22 +363,44 @@ const PUBLICATION_LAG_DAYS = 45;
 /** File access kinds (SPEC §4 "Comment file access"): open to all, paid users only, on request to the provider. */
 export type CommentFileAccess = 'open' | 'paid' | 'request';
 
+/** Languages a provider writes in: the first is the original, the others are its translations. */
+export type CommentLanguage = 'rus' | 'eng' | 'deu' | 'fra';
+
 export const COMMENT_PROVIDERS: Array<{
   id: number;
   name: string;
   nameEng: string;
   access: CommentFileAccess;
+  languages: CommentLanguage[];
 }> = [
-  { id: 1, name: 'Демо Аналитика', nameEng: 'Demo Analytics', access: 'open' },
-  { id: 2, name: 'Северный мост Research', nameEng: 'Northbridge Research', access: 'paid' },
-  { id: 3, name: 'Quant Partners', nameEng: 'Quant Partners', access: 'request' },
-  { id: 4, name: 'Alpenblick Kapital', nameEng: 'Alpenblick Kapital', access: 'request' },
-  { id: 5, name: 'Observatoire Financier', nameEng: 'Observatoire Financier', access: 'open' },
+  { id: 1, name: 'Демо Аналитика', nameEng: 'Demo Analytics', access: 'open', languages: ['rus', 'eng'] },
+  {
+    id: 2,
+    name: 'Северный мост Research',
+    nameEng: 'Northbridge Research',
+    access: 'paid',
+    languages: ['eng', 'rus'],
+  },
+  { id: 3, name: 'Quant Partners', nameEng: 'Quant Partners', access: 'request', languages: ['eng'] },
+  {
+    id: 4,
+    name: 'Alpenblick Kapital',
+    nameEng: 'Alpenblick Kapital',
+    access: 'request',
+    languages: ['deu', 'eng'],
+  },
+  {
+    id: 5,
+    name: 'Observatoire Financier',
+    nameEng: 'Observatoire Financier',
+    access: 'open',
+    languages: ['fra', 'eng'],
+  },
 ];
 
-/** The comment whose content carries a hostile `<img onerror>` (stored as is; the client sanitizes). */
+/** The comment whose content carries a hostile `<img onerror>` (stored as is in every version; the client sanitizes). Its provider writes in English. */
 export const HOSTILE_COMMENT_CONTENT =
-  '<p>Обновление модели.</p><img src="x" onerror="alert(\'xss\')"><p>Подробности в файле.</p>';
+  '<p>Model update.</p><img src="x" onerror="alert(\'xss\')"><p>Details in the file.</p>';
 
 /** Seeded access requests of the demo accounts (user 1 free, user 2 paid). */
 export const SEEDED_ACCESS_REQUESTS = [
@@ -387,82 +409,158 @@ export const SEEDED_ACCESS_REQUESTS = [
   { userId: 2, providerId: 4, status: 'rejected' },
 ] as const;
 
-interface CommentTemplate {
-  language: 'rus' | 'eng' | 'deu' | 'fra';
-  providers: number[];
-  title: (name: string, period: string) => string;
-  content: (name: string, growth: string, margin: string) => string;
-  format: 'pdf' | 'xlsx' | 'txt' | null;
+/** What a comment says, filled in for its issuer (or its pair of issuers): the period, revenue growth and margin. */
+interface CommentFacts {
+  /** The issuer's name in the text's language; for a peer comment, both names joined. */
+  name: string;
+  /** The peer of a sector comment, or null. */
+  peer: string | null;
+  year: number;
+  growth: string;
+  margin: string;
 }
 
-const COMMENT_TEMPLATES: CommentTemplate[] = [
+type CommentText = (facts: CommentFacts) => { title: string; content: string };
+
+/** A topic a provider writes about, in each language a provider may publish it. */
+interface CommentTopic {
+  providers: number[];
+  format: 'pdf' | 'xlsx' | 'txt' | null;
+  text: Record<CommentLanguage, CommentText>;
+}
+
+const COMMENT_TOPICS: CommentTopic[] = [
   {
-    language: 'rus',
     providers: [1, 2],
-    title: (name, period) => `${name}: итоги ${period} по МСФО`,
-    content: (name, growth, margin) =>
-      `<p>${name} опубликовала отчётность по МСФО. Выручка изменилась на <b>${growth}%</b> год к году, рентабельность по EBITDA составила <b>${margin}%</b>.</p><ul><li>Долговая нагрузка остаётся умеренной.</li><li>Прогноз дивидендов сохраняем.</li></ul>`,
     format: 'pdf',
+    text: {
+      rus: ({ name, year, growth, margin }) => ({
+        title: `${name}: итоги ${year} года по МСФО`,
+        content: `<p>${name} опубликовала отчётность по МСФО. Выручка изменилась на <b>${growth}%</b> год к году, рентабельность по EBITDA составила <b>${margin}%</b>.</p><ul><li>Долговая нагрузка остаётся умеренной.</li><li>Прогноз дивидендов сохраняем.</li></ul>`,
+      }),
+      eng: ({ name, year, growth, margin }) => ({
+        title: `${name}: ${year} IFRS results`,
+        content: `<p>${name} published its IFRS results. Revenue changed by <b>${growth}%</b> year on year; the EBITDA margin was <b>${margin}%</b>.</p><ul><li>Leverage stays moderate.</li><li>We keep the dividend forecast.</li></ul>`,
+      }),
+      deu: ({ name, year, growth, margin }) => ({
+        title: `${name}: IFRS-Ergebnisse ${year}`,
+        content: `<p>${name} hat die IFRS-Ergebnisse veröffentlicht. Umsatz <b>${growth}%</b> gegenüber Vorjahr, EBITDA-Marge <b>${margin}%</b>.</p><ul><li>Die Verschuldung bleibt moderat.</li><li>Die Dividendenprognose bleibt.</li></ul>`,
+      }),
+      fra: ({ name, year, growth, margin }) => ({
+        title: `${name} : résultats IFRS ${year}`,
+        content: `<p>${name} a publié ses comptes IFRS. Chiffre d'affaires <b>${growth}%</b> sur un an, marge d'EBITDA <b>${margin}%</b>.</p><ul><li>L'endettement reste modéré.</li><li>Nous maintenons la prévision de dividende.</li></ul>`,
+      }),
+    },
   },
   {
-    language: 'eng',
     providers: [3, 2],
-    title: (name, period) => `${name}: ${period} IFRS results review`,
-    content: (name, growth, margin) =>
-      `<p>${name} reported revenue <b>${growth}%</b> year on year with an EBITDA margin of <b>${margin}%</b>.</p><p>We keep our <i>neutral</i> view; see the attached model.</p>`,
     format: 'xlsx',
+    text: {
+      rus: ({ name, year, growth, margin }) => ({
+        title: `${name}: обзор результатов ${year} года`,
+        content: `<p>Выручка ${name} изменилась на <b>${growth}%</b> год к году при рентабельности по EBITDA <b>${margin}%</b>.</p><p>Сохраняем <i>нейтральный</i> взгляд; модель во вложении.</p>`,
+      }),
+      eng: ({ name, year, growth, margin }) => ({
+        title: `${name}: ${year} results review`,
+        content: `<p>${name} reported revenue <b>${growth}%</b> year on year with an EBITDA margin of <b>${margin}%</b>.</p><p>We keep our <i>neutral</i> view; see the attached model.</p>`,
+      }),
+      deu: ({ name, year, growth, margin }) => ({
+        title: `${name}: Ergebnisüberblick ${year}`,
+        content: `<p>${name}: Umsatz <b>${growth}%</b> gegenüber Vorjahr bei einer EBITDA-Marge von <b>${margin}%</b>.</p><p>Wir bleiben <i>neutral</i>; das Modell liegt bei.</p>`,
+      }),
+      fra: ({ name, year, growth, margin }) => ({
+        title: `${name} : revue des résultats ${year}`,
+        content: `<p>Le chiffre d'affaires de ${name} évolue de <b>${growth}%</b> sur un an, marge d'EBITDA de <b>${margin}%</b>.</p><p>Avis <i>neutre</i> maintenu ; modèle en pièce jointe.</p>`,
+      }),
+    },
   },
   {
-    language: 'rus',
     providers: [3, 1],
-    title: (name) => `${name}: дивидендная политика и денежный поток`,
-    content: (name, growth) =>
-      `<p>Свободный денежный поток ${name} позволяет сохранить выплаты. Рост выручки: ${growth}%.</p><blockquote>Риски: курс рубля, налоговая нагрузка.</blockquote>`,
     format: 'txt',
+    text: {
+      rus: ({ name, growth }) => ({
+        title: `${name}: дивиденды и денежный поток`,
+        content: `<p>Свободный денежный поток ${name} позволяет сохранить выплаты. Рост выручки: ${growth}%.</p><blockquote>Риски: валютный курс, налоговая нагрузка.</blockquote>`,
+      }),
+      eng: ({ name, growth }) => ({
+        title: `${name}: shareholder returns and cash flow`,
+        content: `<p>Free cash flow lets ${name} keep its payouts. Revenue growth: ${growth}%.</p><blockquote>Risks: the exchange rate, taxes.</blockquote>`,
+      }),
+      deu: ({ name, growth }) => ({
+        title: `${name}: Dividenden und Cashflow`,
+        content: `<p>Der freie Cashflow erlaubt ${name}, die Ausschüttungen zu halten. Umsatzwachstum: ${growth}%.</p><blockquote>Risiken: Wechselkurs, Steuern.</blockquote>`,
+      }),
+      fra: ({ name, growth }) => ({
+        title: `${name} : dividendes et flux de trésorerie`,
+        content: `<p>Le flux de trésorerie disponible permet à ${name} de maintenir ses distributions. Croissance du chiffre d'affaires : ${growth}%.</p><blockquote>Risques : change, fiscalité.</blockquote>`,
+      }),
+    },
   },
   {
-    language: 'deu',
     providers: [4],
-    title: (name, period) => `${name}: Ergebnisse ${period}`,
-    content: (name, growth, margin) =>
-      `<p>${name}: Umsatz ${growth}% gegenüber Vorjahr, EBITDA-Marge <b>${margin}%</b>.</p><p>Bewertung unverändert.</p>`,
     format: 'pdf',
+    text: {
+      rus: ({ name, year, growth, margin }) => ({
+        title: `${name}: оценка после результатов ${year} года`,
+        content: `<p>${name}: выручка ${growth}% год к году, рентабельность по EBITDA <b>${margin}%</b>.</p><p>Оценку не меняем.</p>`,
+      }),
+      eng: ({ name, year, growth, margin }) => ({
+        title: `${name}: valuation after the ${year} results`,
+        content: `<p>${name}: revenue ${growth}% year on year, EBITDA margin <b>${margin}%</b>.</p><p>Valuation unchanged.</p>`,
+      }),
+      deu: ({ name, year, growth, margin }) => ({
+        title: `${name}: Ergebnisse ${year}`,
+        content: `<p>${name}: Umsatz ${growth}% gegenüber Vorjahr, EBITDA-Marge <b>${margin}%</b>.</p><p>Bewertung unverändert.</p>`,
+      }),
+      fra: ({ name, year, growth, margin }) => ({
+        title: `${name} : valorisation après les résultats ${year}`,
+        content: `<p>${name} : chiffre d'affaires ${growth}% sur un an, marge d'EBITDA <b>${margin}%</b>.</p><p>Valorisation inchangée.</p>`,
+      }),
+    },
   },
   {
-    language: 'fra',
     providers: [5],
-    title: (name, period) => `${name} : résultats ${period}`,
-    content: (name, growth, margin) =>
-      `<p>Le chiffre d'affaires de ${name} évolue de <b>${growth}%</b> sur un an ; marge d'EBITDA de ${margin}%.</p>`,
     format: null,
+    text: {
+      rus: ({ name, year, growth, margin }) => ({
+        title: `${name}: заметка о результатах ${year} года`,
+        content: `<p>Выручка ${name} изменилась на <b>${growth}%</b> за год; рентабельность по EBITDA ${margin}%.</p>`,
+      }),
+      eng: ({ name, year, growth, margin }) => ({
+        title: `${name}: a note on the ${year} results`,
+        content: `<p>${name}'s revenue moved <b>${growth}%</b> over the year; EBITDA margin ${margin}%.</p>`,
+      }),
+      deu: ({ name, year, growth, margin }) => ({
+        title: `${name}: Notiz zu den Ergebnissen ${year}`,
+        content: `<p>Der Umsatz von ${name} veränderte sich um <b>${growth}%</b>; EBITDA-Marge ${margin}%.</p>`,
+      }),
+      fra: ({ name, year, growth, margin }) => ({
+        title: `${name} : résultats ${year}`,
+        content: `<p>Le chiffre d'affaires de ${name} évolue de <b>${growth}%</b> sur un an ; marge d'EBITDA de ${margin}%.</p>`,
+      }),
+    },
   },
 ];
 
-/** US issuers get English comments where the others get Russian ones (by template index). */
-const US_TEMPLATES = new Map<number, CommentTemplate>([
-  [
-    0,
-    {
-      language: 'eng',
-      providers: [1, 2],
-      title: (name, period) => `${name}: ${period} results`,
-      content: (name, growth, margin) =>
-        `<p>${name} published its annual report. Revenue changed by <b>${growth}%</b> year on year; the EBITDA margin was <b>${margin}%</b>.</p><ul><li>Leverage stays moderate.</li><li>We keep the dividend forecast.</li></ul>`,
-      format: 'pdf',
-    },
-  ],
-  [
-    2,
-    {
-      language: 'eng',
-      providers: [3, 1],
-      title: (name) => `${name}: capital returns and cash flow`,
-      content: (name, growth) =>
-        `<p>Free cash flow lets ${name} keep its buybacks and dividends. Revenue growth: ${growth}%.</p><blockquote>Risks: the dollar, regulation.</blockquote>`,
-      format: 'txt',
-    },
-  ],
-]);
+/** A sector comment about two issuers (listed on both their pages): it names both. */
+const PEER_TEXT: Record<CommentLanguage, CommentText> = {
+  rus: ({ name, peer, year, growth, margin }) => ({
+    title: `${name} и ${peer}: сравнение результатов ${year} года`,
+    content: `<p>Сравниваем ${name} и ${peer}. Выручка ${name} изменилась на <b>${growth}%</b> год к году, рентабельность по EBITDA — <b>${margin}%</b>.</p><p>${peer} остаётся ориентиром для оценки сектора.</p>`,
+  }),
+  eng: ({ name, peer, year, growth, margin }) => ({
+    title: `${name} and ${peer}: ${year} results compared`,
+    content: `<p>We compare ${name} with ${peer}. ${name}'s revenue changed by <b>${growth}%</b> year on year, with an EBITDA margin of <b>${margin}%</b>.</p><p>${peer} stays the sector's benchmark.</p>`,
+  }),
+  deu: ({ name, peer, year, growth, margin }) => ({
+    title: `${name} und ${peer}: Ergebnisse ${year} im Vergleich`,
+    content: `<p>Wir vergleichen ${name} mit ${peer}. Umsatz von ${name} <b>${growth}%</b> gegenüber Vorjahr, EBITDA-Marge <b>${margin}%</b>.</p><p>${peer} bleibt der Maßstab des Sektors.</p>`,
+  }),
+  fra: ({ name, peer, year, growth, margin }) => ({
+    title: `${name} et ${peer} : résultats ${year} comparés`,
+    content: `<p>Nous comparons ${name} et ${peer}. Chiffre d'affaires de ${name} <b>${growth}%</b> sur un an, marge d'EBITDA <b>${margin}%</b>.</p><p>${peer} reste la référence du secteur.</p>`,
+  }),
+};
 
 // ─── Consensus and relations ────────────────────────────────────────────────────────────────────
 
@@ -660,6 +758,16 @@ CREATE TABLE issuer_comments (
   approved    INTEGER NOT NULL,
   checked     INTEGER NOT NULL
 );
+
+-- The provider's other languages of a comment (the row of issuer_comments is its original):
+-- the API answers in the page's language where there is a version, else in the original.
+CREATE TABLE issuer_comment_versions (
+  comment_id INTEGER NOT NULL REFERENCES issuer_comments(id),
+  language   TEXT NOT NULL,
+  title      TEXT NOT NULL,
+  content    TEXT NOT NULL,
+  PRIMARY KEY (comment_id, language)
+) WITHOUT ROWID;
 
 CREATE TABLE issuer_comment_emitents (
   comment_id INTEGER NOT NULL REFERENCES issuer_comments(id),
@@ -1223,51 +1331,62 @@ function insertComments(db: Database.Database, ctx: DomainContext): void {
     `INSERT INTO issuer_comments (provider_id, title, language, content, file_name, file_format, date, moderated, approved, checked)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const version = db.prepare(
+    'INSERT INTO issuer_comment_versions (comment_id, language, title, content) VALUES (?, ?, ?, ?)',
+  );
   const link = db.prepare(
     'INSERT INTO issuer_comment_emitents (comment_id, emitent_id, position) VALUES (?, ?, ?)',
   );
-  const year = Number(ctx.asOf.slice(0, 4));
+  const year = Number(ctx.asOf.slice(0, 4)) - 1;
+  const nameIn = (language: CommentLanguage, emitent: EmitentDef) =>
+    language === 'rus' ? emitent.name : emitent.nameEng;
   for (const emitent of EMITENTS) {
     const rng = substream(ctx.seed, `issuers:comments:${emitent.id}`);
-    const us = emitent.countryId === COUNTRY_USA;
     const peers = EMITENTS.filter((e) => e.countryId === emitent.countryId && e.id !== emitent.id);
     const count = emitent.id === 26 ? 1 : 2 + rng.int(0, 3);
     for (let i = 0; i < count; i++) {
-      const index = (emitent.id + i) % COMMENT_TEMPLATES.length;
-      const template =
-        (us ? US_TEMPLATES.get(index) : undefined) ?? (COMMENT_TEMPLATES[index] as CommentTemplate);
-      const providerId = template.providers[rng.int(0, template.providers.length - 1)] as number;
-      const name = template.language === 'rus' ? emitent.name : emitent.nameEng;
-      const period = template.language === 'rus' ? `${year - 1} года` : String(year - 1);
+      const topic = COMMENT_TOPICS[(emitent.id + i) % COMMENT_TOPICS.length] as CommentTopic;
+      const providerId = topic.providers[rng.int(0, topic.providers.length - 1)] as number;
+      const languages = COMMENT_PROVIDERS.find((p) => p.id === providerId)!.languages;
       const growth = roundTo(-5 + 25 * rng.uniform(), 1).toFixed(1);
       const margin = roundTo(12 + 30 * rng.uniform(), 1).toFixed(1);
+      // Sector comments are about a peer too: they name both, and are listed on both pages.
+      const peer = rng.uniform() < 0.3 ? (peers[rng.int(0, peers.length - 1)] as EmitentDef) : null;
       const hostile = emitent.id === 1 && i === 0;
-      const content = hostile ? HOSTILE_COMMENT_CONTENT : template.content(name, growth, margin);
+      const texts = languages.map((language) => {
+        const write = peer ? PEER_TEXT[language] : topic.text[language];
+        const text = write({
+          name: nameIn(language, emitent),
+          peer: peer ? nameIn(language, peer) : null,
+          year,
+          growth,
+          margin,
+        });
+        return { language, title: text.title, content: hostile ? HOSTILE_COMMENT_CONTENT : text.content };
+      });
+      const [original, ...translations] = texts as [(typeof texts)[number], ...typeof texts];
       const date = addDays(ctx.asOf, -(i * 30 + rng.int(1, 25)));
-      const fileName = template.format
-        ? `${slug(emitent.nameEng)}-${date}-${template.language}.${template.format}`
+      const fileName = topic.format
+        ? `${slug(emitent.nameEng)}-${date}-${original.language}.${topic.format}`
         : null;
       // One comment per few issuers waits for moderation: it is stored but never listed.
       const approved = i === count - 1 && emitent.id % 5 === 0 ? 0 : 1;
       const checked = rng.uniform() < 0.8 ? 1 : 0;
       const { lastInsertRowid } = insert.run(
         providerId,
-        template.title(name, period),
-        template.language,
-        content,
+        original.title,
+        original.language,
+        original.content,
         fileName,
-        template.format,
+        topic.format,
         date,
         1,
         approved,
         checked,
       );
+      for (const text of translations) version.run(lastInsertRowid, text.language, text.title, text.content);
       link.run(lastInsertRowid, emitent.id, 1);
-      // Sector comments also concern a peer.
-      if (rng.uniform() < 0.3) {
-        const peer = peers[rng.int(0, peers.length - 1)] as EmitentDef;
-        link.run(lastInsertRowid, peer.id, 2);
-      }
+      if (peer) link.run(lastInsertRowid, peer.id, 2);
     }
   }
 

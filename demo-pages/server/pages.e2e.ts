@@ -112,15 +112,16 @@ test('search page: results by category for a term, the not-found text for nonsen
   const errors = watchErrors(page);
   await page.goto('/search/?q=sber&lang=eng');
   // SPEC §4: with no remembered tab, the first category with results is active (bonds here).
-  await expect(page.locator('main a[href^="/bonds/"]').first()).toBeVisible();
-  await page.locator('main a[href="/search/?q=sber&tab=stocks"]').click();
-  await expect(page.locator('main a[href^="/stocks/sber"]').first()).toBeVisible();
+  const results = page.locator('main fin-site-search [part="results"]');
+  await expect(results.locator('a[href^="/bonds/"]').first()).toBeVisible();
+  await results.getByRole('tab', { name: /^Stocks/ }).click();
+  await expect(results.locator('a[href^="/stocks/sber"]').first()).toBeVisible();
   await page.goto('/search/?q=zzzqqqxx&lang=eng');
   const labels = (await (await page.request.get('/api/labels/search/?lang=eng')).json()) as Record<
     string,
     string
   >;
-  await expect(page.locator('main')).toContainText(labels.label_not_found!);
+  await expect(page.locator('main fin-site-search')).toContainText(labels.label_not_found!);
   expect(errors).toEqual([]);
 });
 

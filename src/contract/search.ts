@@ -77,8 +77,14 @@ export interface SuggestAnswer {
   converted_term?: string | null;
 }
 
-/** Suggestions per category at most. */
+/** Suggestions per category by default. */
 export const SUGGEST_LIMIT = 20;
+/** The most results one suggest call returns (`limit`; the search page's page size is below). */
+export const SUGGEST_MAX_LIMIT = 100;
+/** Results per page of the search page. */
+export const SEARCH_PAGE_SIZE = 20;
+/** Pages a search reaches at most (`page` of a suggest call, `?page=` of /search/). */
+export const SEARCH_MAX_PAGE = 500;
 
 export interface SearchApiGround {
   'id.numeric': number;
@@ -141,9 +147,13 @@ export interface SearchPageData {
   /** The active tab: the asked one (?tab=) when it has results, else the first with results. */
   tab: SearchCategory | null;
   tabs: SearchTab[];
-  /** Results of the active tab. */
+  /** Results of the active tab: page `page` of `pages` (SEARCH_PAGE_SIZE a page). */
   items: SearchSuggestion[];
+  page: number;
+  pages: number;
   search_error: string | null;
+  /** The term read in the other keyboard layout when the active tab's results include its matches. */
+  converted_term: string | null;
   suggestUrls: Record<SearchCategory, string>;
   comparisonSearchUrls: typeof COMPARISON_SEARCH_URLS;
 }
@@ -170,4 +180,22 @@ export function comparisonResults(item: SearchApiItem, type: ComparisonSearchTyp
   }));
   if (type === 'etf' && results[0]) results.push({ ...results[0], type: 'nav_per_share' });
   return results;
+}
+
+/**
+ * The pages a pager links to: the first, the last and two on each side of the current one, with
+ * null where pages are left out ("1 … 4 5 [6] 7 8 … 26").
+ */
+export function pageWindow(page: number, pages: number): Array<number | null> {
+  const shown: Array<number | null> = [];
+  for (let n = 1; n <= pages; n++) {
+    if (n === 1 || n === pages || Math.abs(n - page) <= 2) shown.push(n);
+    else if (shown[shown.length - 1] !== null) shown.push(null);
+  }
+  return shown;
+}
+
+/** The number of pages of `total` results. */
+export function pageCount(total: number, pageSize = SEARCH_PAGE_SIZE): number {
+  return Math.min(SEARCH_MAX_PAGE, Math.ceil(total / pageSize));
 }

@@ -195,12 +195,16 @@ export class CompanyRepository {
          SELECT COUNT(*) AS stocks, COUNT(close) AS priced, SUM(close * shares / ROUND(split_factor, 6)) AS cap
          FROM priced`,
       ),
-      comments: db.prepare<[number], CommentRow>(
+      // The version in the asked language where the provider wrote one, else the original.
+      comments: db.prepare<[string | null, number], CommentRow>(
         `SELECT c.id, c.provider_id, p.name AS provider_name, p.name_eng AS provider_name_eng, p.file_access,
-           c.title, c.language, c.content, c.file_name, c.file_format, c.date, c.moderated, c.approved, c.checked
+           COALESCE(v.title, c.title) AS title, COALESCE(v.language, c.language) AS language,
+           COALESCE(v.content, c.content) AS content,
+           c.file_name, c.file_format, c.date, c.moderated, c.approved, c.checked
          FROM issuer_comment_emitents ce
          JOIN issuer_comments c ON c.id = ce.comment_id
          JOIN comment_providers p ON p.id = c.provider_id
+         LEFT JOIN issuer_comment_versions v ON v.comment_id = c.id AND v.language = ?
          WHERE ce.emitent_id = ? AND c.moderated = 1 AND c.approved = 1
          ORDER BY c.date DESC, c.id DESC`,
       ),
@@ -304,9 +308,9 @@ export class CompanyRepository {
     return row.cap;
   }
 
-  /** Approved comments about the issuer, newest first. */
-  comments(emitentId: number): CommentRow[] {
-    return this.statements.comments.all(emitentId);
+  /** Approved comments about the issuer, newest first, each in `lang` where its provider wrote that version, else in its original. */
+  comments(emitentId: number, lang: string | null = null): CommentRow[] {
+    return this.statements.comments.all(lang, emitentId);
   }
 
   comment(id: number): CommentRow | undefined {

@@ -18,7 +18,8 @@ import type {
 } from '../../../src/contract/company.ts';
 import { checkIssuerReportsPageData } from '../../../src/contract/page-data.ts';
 import { EMITENTS, STOCKS } from '../../data/instruments.ts';
-import { HOSTILE_COMMENT_CONTENT } from '../../data/issuers.ts';
+import { COMMENT_PROVIDERS, HOSTILE_COMMENT_CONTENT } from '../../data/issuers.ts';
+import { bcp47Of, LANGUAGES } from '../../../src/contract/types.ts';
 import {
   client,
   jsonBlock,
@@ -179,6 +180,47 @@ describe('GET /api/company/{id}/comments_about/', () => {
     }
   });
 
+  it('lists on each issuer page only comments about that issuer: every title names it', async () => {
+    for (const lang of ['rus', 'eng'] as const) {
+      for (const emitent of EMITENTS) {
+        const { items } = await json<CompanyCommentsAnswer>(
+          anonymous,
+          `/api/company/${emitent.id}/comments_about/?lang=${lang}`,
+        );
+        // A comment in Russian names the issuer in Russian; the other languages use the English name.
+        for (const comment of items)
+          expect(comment.title, `${emitent.id} ${lang}`).toContain(
+            comment.language === 'rus' ? emitent.name : emitent.nameEng,
+          );
+      }
+    }
+  });
+
+  it("answers in the page's language where the provider wrote that version, else in the provider's original", async () => {
+    const originals = new Map<number, string>();
+    const seen = new Map<string, Set<string>>();
+    for (const lang of LANGUAGES) {
+      for (const emitent of EMITENTS.slice(0, 8)) {
+        const { items } = await json<CompanyCommentsAnswer>(
+          anonymous,
+          `/api/company/${emitent.id}/comments_about/?lang=${lang}`,
+        );
+        for (const comment of items) {
+          const provider = COMMENT_PROVIDERS.find((p) => p.id === comment.provider_id)!;
+          const expected = (provider.languages as string[]).includes(lang) ? lang : provider.languages[0];
+          expect([comment.id, lang, comment.language]).toEqual([comment.id, lang, expected]);
+          expect(bcp47Of(comment.language)).not.toBeNull();
+          // The versions are one comment: the same id, file and date in every language.
+          if (comment.language === provider.languages[0]) originals.set(comment.id, comment.title);
+          seen.set(`${comment.id}`, (seen.get(`${comment.id}`) ?? new Set()).add(comment.language));
+        }
+      }
+    }
+    // Providers with several languages gave a comment in more than one of them.
+    expect([...seen.values()].some((languages) => languages.size > 1)).toBe(true);
+    expect(originals.size).toBeGreaterThan(0);
+  });
+
   it('validates the id and answers 404 for unknown issuers; an issuer without comments has none', async () => {
     expect((await anonymous.get('/api/company/abc/comments_about/')).json()).toEqual({
       error: 'params.id must be integer',
@@ -192,11 +234,12 @@ describe('GET /api/comments/file/{commentId}/', () => {
   const commentOf = (providerId: number, format?: string) =>
     db
       .prepare(
-        `SELECT id, file_name, file_format FROM issuer_comments
+        `SELECT id, title, file_name, file_format FROM issuer_comments
          WHERE provider_id = ? AND approved = 1 AND file_name IS NOT NULL AND (? IS NULL OR file_format = ?) ORDER BY id LIMIT 1`,
       )
       .get(providerId, format ?? null, format ?? null) as {
       id: number;
+      title: string;
       file_name: string;
       file_format: string;
     };
@@ -234,17 +277,19 @@ describe('GET /api/comments/file/{commentId}/', () => {
     expect(pdf.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
     expect(pdf.rawPayload.toString('latin1')).toMatch(/%%EOF\n$/);
 
-    const xlsx = await paid.get(`/api/comments/file/${commentOf(2, 'xlsx').id}/`);
+    const model = commentOf(2, 'xlsx');
+    const xlsx = await paid.get(`/api/comments/file/${model.id}/`);
     expect(xlsx.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(String(workbook.worksheets[0]?.getCell('A1').value)).toMatch(/IFRS results review/);
+    expect(String(workbook.worksheets[0]?.getCell('A1').value)).toBe(model.title);
 
-    const txt = await anonymous.get(`/api/comments/file/${commentOf(1, 'txt').id}/`);
+    const note = commentOf(1, 'txt');
+    const txt = await anonymous.get(`/api/comments/file/${note.id}/`);
     expect(txt.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(txt.body).toMatch(/дивидендная политика/);
+    expect(txt.body.split('\n')[0]).toBe(note.title);
     expect(txt.body).not.toMatch(/<[a-z]/);
 
     expect((await paid.get('/api/comments/file/99999/')).statusCode).toBe(404);

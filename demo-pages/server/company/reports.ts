@@ -731,7 +731,7 @@ export function buildComments(ctx: IssuerContext, emitentId: number): CompanyCom
   const requests = ctx.user ? ctx.repo.accessRequests(ctx.user.id) : new Map<number, AccessRequestStatus>();
   const linked = ctx.repo.linkedEmitents(emitentId);
   return {
-    items: ctx.repo.comments(emitentId).map((row): CompanyComment => {
+    items: ctx.repo.comments(emitentId, ctx.lang).map((row): CompanyComment => {
       const access = commentFileAccess(row.file_access, ctx.user, requests.get(row.provider_id));
       const emitents = (linked.get(row.id) ?? []).map((e) => ({
         id: e.id,

@@ -1,7 +1,8 @@
 /**
  * The search page (DESIGN §7), server-rendered and usable without scripts:
  *
- *   /search/?q=…[&tab=…]   site search results in the five category tabs (SPEC §4 "Main search")
+ *   /search/?q=…[&tab=…][&page=…]   site search results in the five category tabs (SPEC §4 "Main
+ *                                   search"), SEARCH_PAGE_SIZE a page, with pager links
  *
  * `?format=json` returns the page data instead of the page.
  */
@@ -9,11 +10,16 @@ import type { FastifyInstance } from 'fastify';
 import {
   COMPARISON_SEARCH_URLS,
   SEARCH_CATEGORIES,
+  SEARCH_MAX_PAGE,
+  SEARCH_PAGE_SIZE,
   SUGGEST_URLS,
+  pageCount,
+  pageWindow,
   type SearchCategory,
   type SearchPageData,
   type SearchSuggestion,
 } from '../../../src/contract/search.ts';
+import { formatNumber } from '../../../src/contract/format.ts';
 import type { Lang } from '../../../src/contract/types.ts';
 import type { AppContext } from '../shared/context.ts';
 import { showLabelsRequested } from '../shared/labels.ts';
@@ -26,9 +32,6 @@ import { tableBox } from '../templates/table-box.ts';
 import { breadcrumb } from '../templates/layout.ts';
 import { PLAIN_PAGE_STYLE } from '../templates/plain-page.style.ts';
 
-/** Results shown in the active tab of the search page. */
-export const SEARCH_PAGE_LIMIT = 50;
-
 const PAGE = { page: true } as const;
 const PAGE_QUERY = {
   type: 'object',
@@ -39,10 +42,45 @@ const PAGE_QUERY = {
   },
 } as const;
 
-function searchUrl(q: string, tab: SearchCategory | null): string {
+function searchUrl(q: string, tab: SearchCategory | null, page = 1): string {
   const params = new URLSearchParams({ q });
   if (tab) params.set('tab', tab);
+  if (page > 1) params.set('page', String(page));
   return `/search/?${params}`;
+}
+
+/** A count in the page's format (thousands separated). */
+const count = (n: number) => formatNumber(n, 0);
+
+/** Previous / numbered / next page links of the active tab (links, so they work without scripts). */
+function pager(t: (key: string) => string, data: SearchPageData): SafeHtml | null {
+  if (data.pages < 2 || !data.tab) return null;
+  const tab = data.tab;
+  const link = (page: number, text: string, attrs: SafeHtml | string = '') =>
+    html`<a href="${searchUrl(data.q, tab, page)}" data-page="${page}" ${attrs}>${text}</a>`;
+  const step = (page: number, key: string, rel: string) =>
+    page < 1 || page > data.pages
+      ? html`<span class="pager-off" aria-disabled="true">${t(key)}</span>`
+      : link(page, t(key), trusted(`rel="${rel}"`));
+  return html`<nav class="pager" aria-label="${t('search:pager')}">
+    <ul>
+      <li>${step(data.page - 1, 'search:page_prev', 'prev')}</li>
+      ${pageWindow(data.page, data.pages).map((page) =>
+        page === null
+          ? html`<li aria-hidden="true">…</li>`
+          : html`<li>
+              ${link(
+                page,
+                String(page),
+                html`aria-label="${t('search:page_n').replace('{page}', String(page))}"${
+                  page === data.page ? trusted(' aria-current="page"') : ''
+                }`,
+              )}
+            </li>`,
+      )}
+      <li>${step(data.page + 1, 'search:page_next', 'next')}</li>
+    </ul>
+  </nav>`;
 }
 
 function statusText(ctx: AppContext, lang: Lang, item: SearchSuggestion): string {
@@ -85,10 +123,20 @@ function searchPageBody(
       )
     : null;
   const active = data.tabs.find((tab) => tab.id === data.tab);
+  const from = (data.page - 1) * SEARCH_PAGE_SIZE + 1;
+  const range = active
+    ? t('search:results_range')
+        .replace('{from}', count(from))
+        .replace('{to}', count(from + data.items.length - 1))
+        .replace('{total}', count(active.count))
+    : '';
   return html`<main>
     ${PLAIN_PAGE_STYLE}
     ${breadcrumb(t('common:breadcrumbs'))}
     <h1>${t('search:title')}</h1>
+    <!-- With scripts the element shows the box and the results (its shadow root hides what it
+         holds); without, the form and the server's results below are the page. -->
+    <fin-site-search variant="page" term="${data.q.trim()}">
     <form class="search-form" method="get" action="/search/" role="search">
       <input
         type="search"
@@ -104,31 +152,44 @@ function searchPageBody(
     ${
       data.q.trim() === ''
         ? null
-        : html`<ul class="tabs" aria-label="${t('search:title')}">
+        : html`<ul class="tabs" aria-label="${t('search:categories')}">
               ${data.tabs.map((tab) =>
                 tab.id === data.tab
                   ? html`<li>
                       <a href="${searchUrl(data.q, tab.id)}" aria-current="page" data-tab="${tab.id}"
-                        >${tab.ttl} (${tab.count})</a
+                        >${tab.ttl} (${count(tab.count)})</a
                       >
                     </li>`
                   : tab.show
                     ? html`<li>
-                        <a href="${searchUrl(data.q, tab.id)}" data-tab="${tab.id}">${tab.ttl} (${tab.count})</a>
+                        <a href="${searchUrl(data.q, tab.id)}" data-tab="${tab.id}">${tab.ttl} (${count(tab.count)})</a>
                       </li>`
                     : html`<li><span class="empty" data-tab="${tab.id}">${tab.ttl} (0)</span></li>`,
               )}
             </ul>
-            ${active ? html`<p class="muted">${t('search:counter_title').replace('{count}', String(active.count))}</p>` : null}
-            ${data.search_error ? html`<p role="status">${data.search_error}</p>` : null} ${results}`
+            ${
+              active && data.items.length
+                ? html`<h2 id="search-results-heading" tabindex="-1">${active.ttl}: ${range}</h2>`
+                : null
+            }
+            ${
+              data.converted_term
+                ? html`<p class="muted" data-converted-term>
+                    ${t('search:showing_results_for').replace('{term}', data.converted_term)}
+                  </p>`
+                : null
+            }
+            ${data.search_error ? html`<p role="status">${data.search_error}</p>` : null} ${results}
+            ${pager(t, data)}`
     }
+    </fin-site-search>
   </main>`;
 }
 
 export function registerSearchPages(app: FastifyInstance, ctx: AppContext): void {
   const search = new SearchRepository(ctx.db);
 
-  app.get<{ Querystring: { q?: string; tab?: string; format?: string } }>(
+  app.get<{ Querystring: { q?: string; tab?: string; page?: number; format?: string } }>(
     '/search/',
     {
       config: PAGE,
@@ -139,6 +200,7 @@ export function registerSearchPages(app: FastifyInstance, ctx: AppContext): void
             ...PAGE_QUERY.properties,
             q: { type: 'string', maxLength: 200 },
             tab: { type: 'string', enum: [...SEARCH_CATEGORIES] },
+            page: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_PAGE },
           },
         },
       },
@@ -155,12 +217,17 @@ export function registerSearchPages(app: FastifyInstance, ctx: AppContext): void
         if (termTooShort(q)) searchError = t('search:term_too_short');
         else
           for (const category of SEARCH_CATEGORIES)
-            counts.set(category, search.search(q, { types: [category], limit: 0 }).total);
+            counts.set(category, search.search(q, { types: [category], limit: 0, layoutFix: true }).total);
       }
       const withResults = SEARCH_CATEGORIES.filter((category) => (counts.get(category) ?? 0) > 0);
       const tab = asked && withResults.includes(asked) ? asked : (withResults[0] ?? null);
       if (q.trim() !== '' && !searchError && tab === null) searchError = t('search:label_not_found');
-      const items = tab ? suggest(search, ctx.labels, lang, tab, q, { limit: SEARCH_PAGE_LIMIT }).items : [];
+      const pages = tab ? pageCount(counts.get(tab) ?? 0) : 0;
+      // A page past the last (an old link) shows the last one.
+      const page = Math.max(1, Math.min(request.query.page ?? 1, pages));
+      const answer = tab
+        ? suggest(search, ctx.labels, lang, tab, q, { limit: SEARCH_PAGE_SIZE, page })
+        : null;
       const data: SearchPageData = {
         lang,
         q,
@@ -172,8 +239,11 @@ export function registerSearchPages(app: FastifyInstance, ctx: AppContext): void
           count: counts.get(id) ?? 0,
           class: id === tab ? 'active' : '',
         })),
-        items,
+        items: answer?.items ?? [],
+        page,
+        pages,
         search_error: searchError,
+        converted_term: answer?.converted_term ?? null,
         suggestUrls: SUGGEST_URLS,
         comparisonSearchUrls: COMPARISON_SEARCH_URLS,
       };

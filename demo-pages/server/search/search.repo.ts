@@ -10,6 +10,7 @@
  * Every query is a prepared statement; the term only ever reaches SQLite as a bound parameter
  * (the FTS query text is built from letters and digits only, each token quoted).
  */
+import { convertLayout } from '../../../src/contract/keyboard-layout.ts';
 import { SEARCH_TYPES, type SearchType } from '../../data/search.ts';
 import type { Db } from '../shared/db.ts';
 import { escapeHtml } from '../templates/html.ts';
@@ -54,6 +55,13 @@ export interface SearchOptions {
   types: readonly SearchType[];
   /** Rows to return. */
   limit: number;
+  /** Rows to skip (paging); the order is the same for every page. */
+  offset?: number;
+  /**
+   * Search the term as typed in the other keyboard layout too ("ыиук" also finds "sber"): the
+   * matches of both readings, ranked together.
+   */
+  layoutFix?: boolean;
   /** Stop counting past this many matches (the total is then countCap + 1 at most). */
   countCap?: number;
   /** Leave out results with these statuses (SPEC §7 emitent_stop_statuses_ids). */
@@ -64,8 +72,10 @@ export interface SearchResult {
   /** Number of matches (capped at countCap + 1 when a cap was given). */
   total: number;
   rows: SearchRow[];
-  /** The folded words of the term, for highlighting. */
+  /** The folded words of the term (and of its other-layout reading), for highlighting. */
   tokens: string[];
+  /** The term in the other layout when some results are its matches, else null. */
+  convertedTerm: string | null;
 }
 
 /** Case and accent folding of one character, as the index sees it (plus ё → е). */
@@ -94,25 +104,34 @@ export function searchTokens(term: string): string[] {
   return (longer.length ? longer : tokens).slice(0, MAX_TOKENS);
 }
 
-/**
- * The FTS5 query: every word as a prefix of a name, ticker or ISIN word (a one-letter word as a
- * whole word), and the categories through the `type` column (left out when all are asked).
- */
-export function ftsQuery(tokens: readonly string[], types: readonly SearchType[]): string {
-  const phrases = tokens.map((token) => ([...token].length > 1 ? `"${token}"*` : `"${token}"`));
-  const words = `{name name_eng tickers isin} : (${phrases.join(' AND ')})`;
+/** The words of a term, or of each reading of it (the layout fix), as one list per reading. */
+type Readings = readonly (readonly string[])[];
+
+function withTypes(words: string, types: readonly SearchType[]): string {
   if (SEARCH_TYPES.every((type) => types.includes(type))) return words;
   return `type : (${types.map((type) => `"${type}"`).join(' OR ')}) AND ${words}`;
+}
+
+/**
+ * The FTS5 query: every word as a prefix of a name, ticker or ISIN word (a one-letter word as a
+ * whole word), any of the readings, and the categories through the `type` column (left out when
+ * all are asked).
+ */
+export function ftsQuery(readings: Readings, types: readonly SearchType[]): string {
+  const each = readings.map(
+    (tokens) =>
+      `(${tokens.map((token) => ([...token].length > 1 ? `"${token}"*` : `"${token}"`)).join(' AND ')})`,
+  );
+  return withTypes(`{name name_eng tickers isin} : (${each.join(' OR ')})`, types);
 }
 
 /**
  * The FTS5 query of names that start with the term: its words as one phrase anchored at the start
  * of the Russian or English name (`^`), the last word a prefix. Categories as in `ftsQuery`.
  */
-export function namePrefixQuery(tokens: readonly string[], types: readonly SearchType[]): string {
-  const words = `{name name_eng} : ^"${tokens.join(' ')}"*`;
-  if (SEARCH_TYPES.every((type) => types.includes(type))) return words;
-  return `type : (${types.map((type) => `"${type}"`).join(' OR ')}) AND ${words}`;
+export function namePrefixQuery(readings: Readings, types: readonly SearchType[]): string {
+  const each = readings.map((tokens) => `^"${tokens.join(' ')}"*`);
+  return withTypes(`{name name_eng} : (${each.join(' OR ')})`, types);
 }
 
 /**
@@ -120,6 +139,18 @@ export function namePrefixQuery(tokens: readonly string[], types: readonly Searc
  * more names than this ("ао") gives the best-scored ones.
  */
 const NAME_PREFIX_MAX = 200;
+
+/**
+ * The term typed in the other keyboard layout, with its words, when it reads differently
+ * (convertLayout); null otherwise.
+ */
+function otherReading(term: string, tokens: readonly string[]): { term: string; tokens: string[] } | null {
+  const converted = convertLayout(term.trim());
+  if (converted === null) return null;
+  const convertedTokens = searchTokens(converted);
+  if (!convertedTokens.length || convertedTokens.join(' ') === tokens.join(' ')) return null;
+  return { term: converted, tokens: convertedTokens };
+}
 
 /** The term as an exact ticker or ISIN (upper case, no spaces), or null when it cannot be one. */
 function exactCode(term: string): string | null {
@@ -217,21 +248,32 @@ export class SearchRepository {
 
   search(term: string, opts: SearchOptions): SearchResult {
     const tokens = searchTokens(term);
-    if (!tokens.length || !opts.types.length) return { total: 0, rows: [], tokens };
-    const query = ftsQuery(tokens, opts.types);
+    const none = { total: 0, rows: [], tokens, convertedTerm: null };
+    if (!tokens.length || !opts.types.length) return none;
+    const converted = opts.layoutFix ? otherReading(term, tokens) : null;
+    const readings = converted ? [tokens, converted.tokens] : [tokens];
+    const query = ftsQuery(readings, opts.types);
     const excluded = opts.excludeStatuses?.length ? JSON.stringify(opts.excludeStatuses) : null;
     const cap = opts.countCap === undefined ? -1 : opts.countCap + 1;
-    const total = excluded
-      ? (this.statements.count.get(query, excluded, cap)?.n ?? 0)
-      : (this.statements.countAll.get(query, cap)?.n ?? 0);
-    if (total === 0 || opts.limit <= 0) return { total, rows: [], tokens };
+    const total = this.count(query, excluded, cap);
+    const convertedTerm =
+      converted && total > 0 && this.count(ftsQuery([converted.tokens], opts.types), excluded, 1) > 0
+        ? converted.term
+        : null;
+    const highlighted = converted ? [...new Set([...tokens, ...converted.tokens])] : tokens;
+    const offset = Math.max(0, opts.offset ?? 0);
+    const end = offset + opts.limit;
+    if (total === 0 || opts.limit <= 0 || offset >= total)
+      return { total, rows: [], tokens: highlighted, convertedTerm };
 
-    const code = exactCode(term);
-    const exact = code
-      ? this.statements.exact.all(code, JSON.stringify(opts.types), excluded ?? '[]').slice(0, opts.limit)
-      : [];
-    const prefixed = this.namePrefixMatches(tokens, opts.types, excluded ?? '[]', exact, opts.limit);
-    const fetch = opts.limit + exact.length + prefixed.length;
+    const codes = [...new Set([term, converted?.term ?? ''].map(exactCode).filter((code) => code !== null))];
+    const exactIds = new Set<number>();
+    const exact = codes
+      .flatMap((code) => this.statements.exact.all(code, JSON.stringify(opts.types), excluded ?? '[]'))
+      .filter((row) => !exactIds.has(row.id) && exactIds.add(row.id))
+      .slice(0, end);
+    const prefixed = this.namePrefixMatches(readings, opts.types, excluded ?? '[]', exactIds, end);
+    const fetch = end + exact.length + prefixed.length;
     const broad = total > RANKED_MAX_MATCHES || (opts.countCap !== undefined && total > opts.countCap);
     const ranked = broad
       ? this.statements.first.all(query, excluded ?? '[]', fetch)
@@ -240,33 +282,40 @@ export class SearchRepository {
         : this.statements.rankedAll.all(query, fetch);
     const first = [...exact, ...prefixed];
     const seen = new Set(first.map((row) => row.id));
-    const rows = [...first, ...ranked.filter((row) => !seen.has(row.id))].slice(0, opts.limit);
-    return { total: Math.max(total, rows.length), rows, tokens };
+    const rows = [...first, ...ranked.filter((row) => !seen.has(row.id))].slice(offset, end);
+    return { total: Math.max(total, offset + rows.length), rows, tokens: highlighted, convertedTerm };
+  }
+
+  /** Matches of the query (past `cap`, counting stops; -1: no cap). */
+  private count(query: string, excluded: string | null, cap: number): number {
+    return excluded
+      ? (this.statements.count.get(query, excluded, cap)?.n ?? 0)
+      : (this.statements.countAll.get(query, cap)?.n ?? 0);
   }
 
   /**
-   * The matches whose Russian or English name starts with the term, but the exact ones: shortest
-   * such name first, then bm25, then id (the order of the statement, kept by a stable sort).
+   * The matches whose Russian or English name starts with the term (either reading), but the
+   * exact ones: shortest such name first, then bm25, then id (the order of the statement, kept
+   * by a stable sort).
    */
   private namePrefixMatches(
-    tokens: readonly string[],
+    readings: Readings,
     types: readonly SearchType[],
     excluded: string,
-    exact: readonly SearchRow[],
+    exactIds: ReadonlySet<number>,
     limit: number,
   ): SearchRow[] {
-    const term = tokens.join(' ');
-    const exactIds = new Set(exact.map((row) => row.id));
+    const terms = readings.map((tokens) => tokens.join(' '));
     const startLength = (row: SearchRow) =>
       Math.min(
         ...[row.name, row.name_eng]
           .map((name) => searchTokens(name).join(' '))
-          .filter((words) => words.startsWith(term))
+          .filter((words) => terms.some((term) => words.startsWith(term)))
           .map((words) => words.length),
         Number.MAX_SAFE_INTEGER,
       );
     return this.statements.namePrefix
-      .all(namePrefixQuery(tokens, types), excluded, NAME_PREFIX_MAX)
+      .all(namePrefixQuery(readings, types), excluded, NAME_PREFIX_MAX)
       .filter((row) => !exactIds.has(row.id))
       .sort((a, b) => startLength(a) - startLength(b))
       .slice(0, limit);

@@ -1,9 +1,13 @@
 /**
  * The search calls of SPEC §7:
  *
- *   POST /api/suggest/{bonds,stocks,indexes,etf}/   {term}  (JSON or form field; may be URL-encoded)
- *   POST /api/suggest/companies/                     {term, emitent_stop_statuses_ids}
- *     → {items: SearchSuggestion[], counter_title, total, search_error}
+ *   POST /api/suggest/{bonds,stocks,indexes,etf}/   {term, page?, limit?}  (JSON or form fields;
+ *                                                    the term may be URL-encoded)
+ *   POST /api/suggest/companies/                     {term, emitent_stop_statuses_ids, page?, limit?}
+ *     → {items: SearchSuggestion[], counter_title, total, search_error, converted_term}
+ *     A term typed in the wrong keyboard layout is searched both ways (converted_term says so);
+ *     `page` (1-based) and `limit` (SUGGEST_LIMIT by default, SUGGEST_MAX_LIMIT at most) page
+ *     through the same order the suggestions have.
  *   POST /api/search/{stocks,indexes,etf,bonds}/{term}/   (COMPARISON_SEARCH_URLS)
  *     → {error: {err_no, err_str}, response: {items: SearchApiItem[], total}}
  *
@@ -15,7 +19,9 @@ import {
   COMPARISON_SEARCH_MAX_RESULTS,
   SEARCH_CATEGORIES,
   SEARCH_ERR,
+  SEARCH_MAX_PAGE,
   SUGGEST_LIMIT,
+  SUGGEST_MAX_LIMIT,
   SUGGEST_URLS,
   type ComparisonSearchAnswer,
   type ComparisonSearchType,
@@ -35,6 +41,15 @@ const STATUS_IDS = {
   items: { type: 'integer', minimum: 0, maximum: 1000 },
   maxItems: 50,
 } as const;
+const PAGE_NUMBER = { type: 'integer', minimum: 1, maximum: SEARCH_MAX_PAGE } as const;
+const LIMIT = { type: 'integer', minimum: 1, maximum: SUGGEST_MAX_LIMIT } as const;
+
+interface SuggestBody {
+  term?: string;
+  emitent_stop_statuses_ids?: number[];
+  page?: number;
+  limit?: number;
+}
 
 /**
  * The term as typed: clients send it URL-encoded (SPEC §7 "the encoded term"), so %XX sequences
@@ -83,7 +98,7 @@ export function suggest(
   lang: Lang,
   category: SearchCategory,
   term: string,
-  opts: { limit?: number; excludeStatuses?: number[] } = {},
+  opts: { limit?: number; page?: number; excludeStatuses?: number[] } = {},
 ): SuggestAnswer {
   if (termTooShort(term)) {
     return {
@@ -91,18 +106,23 @@ export function suggest(
       counter_title: fill(labels.text(lang, 'search:counter_title'), 0),
       total: 0,
       search_error: labels.text(lang, 'search:term_too_short'),
+      converted_term: null,
     };
   }
+  const limit = opts.limit ?? SUGGEST_LIMIT;
   const result = repo.search(term, {
     types: [category],
-    limit: opts.limit ?? SUGGEST_LIMIT,
+    limit,
+    offset: ((opts.page ?? 1) - 1) * limit,
     excludeStatuses: opts.excludeStatuses,
+    layoutFix: true,
   });
   return {
     items: result.rows.map((row) => toSuggestion(row, result.tokens, lang)),
     counter_title: fill(labels.text(lang, 'search:counter_title'), result.total),
     total: result.total,
     search_error: result.total === 0 ? labels.text(lang, 'search:label_not_found') : null,
+    converted_term: result.convertedTerm,
   };
 }
 
@@ -110,18 +130,17 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): voi
   const repo = new SearchRepository(ctx.db);
 
   for (const category of SEARCH_CATEGORIES) {
+    const common = { term: TERM, page: PAGE_NUMBER, limit: LIMIT };
     const properties =
-      category === 'companies' ? { term: TERM, emitent_stop_statuses_ids: STATUS_IDS } : { term: TERM };
-    app.post<{ Body: { term?: string; emitent_stop_statuses_ids?: number[] } | undefined }>(
+      category === 'companies' ? { ...common, emitent_stop_statuses_ids: STATUS_IDS } : common;
+    app.post<{ Body: SuggestBody | undefined }>(
       SUGGEST_URLS[category],
       { schema: { body: { type: 'object', properties } } },
-      async (
-        request: FastifyRequest<{
-          Body: { term?: string; emitent_stop_statuses_ids?: number[] } | undefined;
-        }>,
-      ) =>
+      async (request: FastifyRequest<{ Body: SuggestBody | undefined }>) =>
         suggest(repo, ctx.labels, requestLang(request), category, decodeTerm(request.body?.term), {
           excludeStatuses: request.body?.emitent_stop_statuses_ids,
+          page: request.body?.page,
+          limit: request.body?.limit,
         }),
     );
   }

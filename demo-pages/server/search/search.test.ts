@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPARISON_SEARCH_URLS,
   SEARCH_ERR,
+  SEARCH_PAGE_SIZE,
   SUGGEST_LIMIT,
+  pageWindow,
   type ComparisonSearchAnswer,
   type SearchPageData,
   type SuggestAnswer,
@@ -63,6 +65,26 @@ beforeAll(async () => {
       measureId: null,
       grounds: [],
     },
+    // The ranking fixture: "zorq" (and "ящкй", the same keys in the Russian layout).
+    ...[
+      { id: 20_001, name: 'Beta Zorq Fund', ticker: 'BZF' },
+      { id: 20_002, name: 'Zorqovaya Roshcha', ticker: 'ZRR' },
+      { id: 20_003, name: 'Ящкйино', ticker: 'YKN' },
+      { id: 20_004, name: 'Zorq', ticker: 'ZRQ' },
+      { id: 20_005, name: 'Alpha Zorq Trust', ticker: 'ZORQ' },
+      { id: 20_006, name: 'Gamma Ящкй Trust', ticker: 'GYT' },
+    ].map(({ id, name, ticker }) => ({
+      type: 'stocks' as const,
+      entityId: id,
+      url: `/stocks/z${id}/`,
+      name,
+      nameEng: name,
+      isin: null,
+      status: 1,
+      document: 'stock:share_type_ordinary',
+      measureId: 1,
+      grounds: [{ groundId: 1, ticker }],
+    })),
     ...Array.from({ length: 520 }, (_, i) => ({
       type: 'stocks' as const,
       entityId: 10_000 + i,
@@ -227,6 +249,7 @@ describe('POST /api/suggest/{category}/', () => {
         counter_title: 'Найдено: 0',
         total: 0,
         search_error: 'Введите не менее 3 символов',
+        converted_term: null,
       });
     }
     expect((await suggest('bonds', { term: 'ab' }, '?lang=deu')).search_error).toBe(
@@ -240,6 +263,7 @@ describe('POST /api/suggest/{category}/', () => {
       counter_title: 'Найдено: 0',
       total: 0,
       search_error: 'Ничего не найдено',
+      converted_term: null,
     });
     const crowd = await suggest('stocks', { term: CROWD });
     expect(crowd.total).toBe(520);
@@ -290,6 +314,126 @@ describe('POST /api/suggest/{category}/', () => {
     const paid = await signIn(app, PAID_PHONE);
     const answer = (await paid.post('/api/suggest/stocks/', { term: 'сбер' })).json();
     expect(answer).toEqual(await suggest('stocks', { term: 'сбер' }));
+  });
+});
+
+describe('keyboard-layout fix, ranking, paging and hostile terms of the suggest calls', () => {
+  const ids = (answer: SuggestAnswer) => answer.items.map((item) => item.id);
+
+  it('finds what a term typed in the wrong layout means, and says which term it searched', async () => {
+    // "sber" typed with the Russian layout on.
+    const latin = await suggest('stocks', { term: 'ыиук' });
+    expect(ids(latin)).toEqual([DEMO_STOCKS.sber, 2]);
+    expect(latin.converted_term).toBe('sber');
+    expect(latin.search_error).toBeNull();
+    // "сбер" typed with the English layout on (the comma is the key of "б").
+    const cyrillic = await suggest('stocks', { term: 'c,th' });
+    expect(ids(cyrillic)).toEqual([DEMO_STOCKS.sber, 2]);
+    expect(cyrillic.converted_term).toBe('сбер');
+    expect(cyrillic.items[0]!.ttl_highlighted).toBe('<b>Сбер</b>банк');
+    // A term that finds only in its own layout says nothing was converted.
+    expect((await suggest('stocks', { term: 'sber' })).converted_term).toBeNull();
+  });
+
+  it('ranks exact ticker, then names starting with the term (shortest first, either layout), then the rest', async () => {
+    const expected = [
+      20_005, // ticker ZORQ
+      20_004, // "Zorq"
+      20_003, // "Ящкйино": starts with the term typed in the other layout
+      20_002, // "Zorqovaya Roshcha"
+    ];
+    const answer = await suggest('stocks', { term: 'zorq' });
+    expect(ids(answer).slice(0, 4)).toEqual(expected);
+    // The rest: names with the word further in, both readings.
+    expect(ids(answer).slice(4).sort()).toEqual([20_001, 20_006]);
+    expect(answer.total).toBe(6);
+    expect(answer.converted_term).toBe('ящкй');
+    // The same order every time, and from the other layout's reading.
+    expect(ids(await suggest('stocks', { term: 'zorq' }))).toEqual(ids(answer));
+    const other = await suggest('stocks', { term: 'ящкй' });
+    expect(ids(other)).toEqual(ids(answer));
+    expect(other.converted_term).toBe('zorq');
+  });
+
+  it('pages through the full order with page and limit', async () => {
+    const whole = await suggest('stocks', { term: CROWD, limit: 100 });
+    expect(whole.items).toHaveLength(100);
+    const pages = await Promise.all([1, 2, 3, 4, 5].map((page) => suggest('stocks', { term: CROWD, page })));
+    expect(pages.flatMap(ids)).toEqual(ids(whole));
+    expect(pages.every((page) => page.total === 520)).toBe(true);
+    const byHundred = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((page) => suggest('stocks', { term: CROWD, page, limit: 100 })),
+    );
+    expect(byHundred[5]!.items).toHaveLength(20);
+    expect(new Set(byHundred.flatMap(ids)).size).toBe(520);
+    // Past the last page: no items, the count still said.
+    const past = await suggest('stocks', { term: CROWD, page: 7, limit: 100 });
+    expect(past).toMatchObject({ items: [], total: 520, search_error: null });
+    // Form fields are numbers too.
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/suggest/stocks/',
+      headers: { ...visitor, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `term=${encodeURIComponent(CROWD)}&page=2&limit=3`,
+    });
+    expect(ids(form.json())).toEqual(ids(whole).slice(3, 6));
+    for (const bad of [{ page: 0 }, { page: 501 }, { limit: 0 }, { limit: 101 }, { page: 'x' }]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/suggest/stocks/',
+        headers: visitor,
+        payload: { term: CROWD, ...bad },
+      });
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(response.json().error).toMatch(new RegExp(`body\\.${Object.keys(bad)[0]}`));
+    }
+  });
+
+  it('pages and converts the companies too, leaving out the stop statuses', async () => {
+    const all = await suggest('companies', { term: 'c,th', emitent_stop_statuses_ids: [] });
+    expect(ids(all)).toEqual(expect.arrayContaining([1, LIQUIDATED_ID]));
+    expect(all.converted_term).toBe('сбер');
+    const active = await suggest('companies', { term: 'c,th', emitent_stop_statuses_ids: [4] });
+    expect(ids(active)).toEqual([1]);
+    expect(active.total).toBe(1);
+    const pageOf = (page: number, stop: number[]) =>
+      suggest('companies', { term: 'сбер', emitent_stop_statuses_ids: stop, limit: 1, page });
+    expect([...ids(await pageOf(1, [])), ...ids(await pageOf(2, []))]).toEqual(ids(all).slice(0, 2));
+    expect((await pageOf(2, [4])).items).toEqual([]);
+  });
+
+  it('takes hostile terms as text: no wildcard, query syntax or SQL reaches the database', async () => {
+    const nothing = [
+      '%%%',
+      '___',
+      '***',
+      '"""',
+      "'''",
+      'с%р',
+      'sber" OR "gazp',
+      'sber OR gazp',
+      'NEAR(sber gazp)',
+      "'); DROP TABLE search_items; --",
+      '{name}: gazp',
+      '\u0000\u0007\u202e',
+      '😀😀😀',
+    ];
+    for (const term of nothing) {
+      const answer = await suggest('stocks', { term });
+      expect(answer.items, term).toEqual([]);
+      expect(answer.search_error, term).toBe('Ничего не найдено');
+    }
+    // Query syntax around real words is ignored: the words are searched.
+    for (const term of ['sber*', '^sber', '"sber"', '(sber)', 'sber -', `SBER'"`]) {
+      expect(ids(await suggest('stocks', { term })), term).toEqual([DEMO_STOCKS.sber, 2]);
+    }
+    // The longest term allowed, of many words, answers quickly.
+    const started = performance.now();
+    const long = await suggest('stocks', { term: 'сбер '.repeat(40) });
+    expect(long.items.length).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(1000);
+    // And the index still answers.
+    expect(ids(await suggest('stocks', { term: 'сбер' }))).toEqual([DEMO_STOCKS.sber, 2]);
   });
 });
 
@@ -384,6 +528,14 @@ describe('highlighting and tokens', () => {
 });
 
 describe('/search/ page', () => {
+  it('links the first, the last and two pages on each side of the current one', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 26)).toEqual([1, 2, 3, null, 26]);
+    expect(pageWindow(6, 26)).toEqual([1, null, 4, 5, 6, 7, 8, null, 26]);
+    expect(pageWindow(4, 26)).toEqual([1, 2, 3, 4, 5, 6, null, 26]);
+    expect(pageWindow(26, 26)).toEqual([1, null, 24, 25, 26]);
+  });
+
   it('renders the results of ?q= in five category tabs, without scripts', async () => {
     const browser = client(app);
     const response = await browser.get(`/search/?q=${encodeURIComponent('сбер')}`);
@@ -442,6 +594,55 @@ describe('/search/ page', () => {
       expect(cells[1]).toBe('—');
       expect(cells[2]).toMatch(/^[A-Z]{2}[0-9A-Z]{10}$/);
     }
+  });
+
+  it('pages the active tab with links: numbered, previous and next, the current one marked', async () => {
+    const url = (page: number) => `/search/?q=${encodeURIComponent(CROWD)}&tab=stocks&page=${page}&lang=eng`;
+    const ids = (body: string) =>
+      [...body.matchAll(/data-search-item="stocks:(\d+)"/g)].map(([, id]) => Number(id));
+    const first = await app.inject({
+      method: 'GET',
+      url: `/search/?q=${encodeURIComponent(CROWD)}&lang=eng`,
+    });
+    const data = jsonBlock(first.body, 'fin-page-data') as SearchPageData;
+    expect(data).toMatchObject({ tab: 'stocks', page: 1, pages: Math.ceil(520 / SEARCH_PAGE_SIZE) });
+    expect(first.body).toContain('Stocks: 1–20 of 520</h2>');
+    // 1 2 3 … 26, no previous page on the first.
+    const pager = first.body.match(/<nav class="pager"[\s\S]*?<\/nav>/)![0];
+    expect(
+      [...pager.matchAll(/data-page="(\d+)"[^>]*>([^<]*)</g)].map(
+        ([, page, text]) => `${page}:${text!.trim()}`,
+      ),
+    ).toEqual(['1:1', '2:2', '3:3', '26:26', '2:Next']);
+    expect(pager).toContain('aria-label="Page 1" aria-current="page"');
+    expect(pager).toMatch(/<span class="pager-off" aria-disabled="true">Previous<\/span>/);
+    expect(pager).toContain(`href="/search/?q=${encodeURIComponent(CROWD)}&amp;tab=stocks&amp;page=2"`);
+
+    // The pages together are the whole list, in the order of the suggest calls.
+    const pages = await Promise.all([1, 2, 3].map((page) => app.inject({ method: 'GET', url: url(page) })));
+    const whole = await suggest('stocks', { term: CROWD, limit: 60 });
+    expect(pages.flatMap((page) => ids(page.body))).toEqual(whole.items.map((item) => item.id));
+    expect(pages[2]!.body).toContain('Stocks: 41–60 of 520</h2>');
+    expect(pages[2]!.body).toMatch(/rel="prev"[^>]*>Previous</);
+
+    // The last page is short; a page past it (an old link) shows the last one.
+    const last = await app.inject({ method: 'GET', url: url(26) });
+    expect(ids(last.body)).toHaveLength(0 + (520 % SEARCH_PAGE_SIZE || SEARCH_PAGE_SIZE));
+    expect(ids((await app.inject({ method: 'GET', url: url(400) })).body)).toEqual(ids(last.body));
+    expect(last.body).toMatch(/<span class="pager-off" aria-disabled="true">Next<\/span>/);
+    for (const bad of ['0', '501', 'x'])
+      expect((await app.inject({ method: 'GET', url: `/search/?q=sber&page=${bad}` })).statusCode).toBe(400);
+  });
+
+  it('says when a term typed in the other layout was searched', async () => {
+    const page = await app.inject({
+      method: 'GET',
+      url: `/search/?q=${encodeURIComponent('ыиук')}&lang=eng`,
+    });
+    const data = jsonBlock(page.body, 'fin-page-data') as SearchPageData;
+    expect(data.converted_term).toBe('sber');
+    expect(data.items.length).toBeGreaterThan(0);
+    expect(page.body).toMatch(/data-converted-term>\s*Showing results for “sber”/);
   });
 
   it('refuses an unknown tab with 400', async () => {

@@ -12,7 +12,7 @@ import { pageLang } from './lang.ts';
 
 type PageOptions = Pick<
   LayoutOptions,
-  'title' | 'body' | 'pageData' | 'pageDataBlocks' | 'elements' | 'skipTo' | 'nonce'
+  'title' | 'body' | 'pageData' | 'pageDataBlocks' | 'elements' | 'skipTo' | 'nonce' | 'headerSearch'
 >;
 
 /** Renders a page in the request's language with the session's user. */
@@ -33,6 +33,8 @@ export function sendPage(
     sid: ctx.csrf.issue(request, reply),
     labels: ctx.labels,
     showLabels: showLabelsRequested(request.query),
+    // The test pages of one element show that element alone (what it downloads, its events).
+    headerSearch: page.headerSearch ?? !request.url.startsWith('/test/'),
   });
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }

@@ -31,6 +31,7 @@ export const ELEMENT_SCRIPTS = {
   leftMenu: '/dist/elements/fin-left-menu.js',
   issuerReports: '/dist/elements/fin-issuer-reports.js',
   consensusForecasts: '/dist/elements/fin-consensus-forecasts.js',
+  siteSearch: '/dist/elements/fin-site-search.js',
 } as const;
 
 export interface LayoutOptions {
@@ -63,6 +64,8 @@ export interface LayoutOptions {
    * (src/core/csp.ts) for the `<style>` a library inserts.
    */
   nonce?: string;
+  /** The site search box in the header (default true; the element test pages leave it out). */
+  headerSearch?: boolean;
 }
 
 export interface SkipTarget {
@@ -94,6 +97,10 @@ const STYLE = `
     padding: 12px 24px; background: #14213d; color: #fff; }
   .shell-header a { color: #fff; }
   .shell-brand { font-weight: 700; text-decoration: none; }
+  .shell-search { flex: 1 1 200px; min-width: 0; max-width: 420px; }
+  .shell-search-form { display: flex; gap: 6px; min-width: 0; }
+  .shell-search-form input { flex: 1; min-width: 0; width: 100%; padding: 5px 8px; font: inherit; }
+  .shell-search-form button { font: inherit; padding: 5px 10px; cursor: pointer; }
   .shell-langs { display: flex; flex-wrap: wrap; gap: 4px 10px; font-size: 14px; }
   .shell-langs [aria-current] { font-weight: 700; text-decoration: none; }
   .shell-user { display: flex; gap: 10px; align-items: center; font-size: 14px; }
@@ -133,7 +140,13 @@ export function renderLayout(opts: LayoutOptions): string {
   const nonce = opts.nonce === undefined ? '' : trusted(` nonce="${opts.nonce}"`);
   const t = (key: string) => labels.text(lang, key, showLabels);
   const globals = userGlobals(user);
-  const scripts = [...new Set((opts.elements ?? []).map((element) => element.script))];
+  const headerSearch = opts.headerSearch ?? true;
+  const scripts = [
+    ...new Set([
+      ...(opts.elements ?? []).map((element) => element.script),
+      ...(headerSearch ? [ELEMENT_SCRIPTS.siteSearch] : []),
+    ]),
+  ];
   // The legacy globals, as old templates set them (SPEC §3 "User globals").
   const legacyGlobals = Object.entries(globals)
     .map(([name, value]) => `window.${name} = ${jsonForScript(value)};`)
@@ -170,6 +183,7 @@ export function renderLayout(opts: LayoutOptions): string {
         <header>
           <div class="shell-header">
             <a class="shell-brand" href="/">fin-elements demo</a>
+            ${headerSearch ? siteSearchBox(t) : null}
             <nav class="shell-langs" aria-label="${t('common:language')}">
               ${LANGUAGES.map(
                 (code) =>
@@ -210,6 +224,25 @@ export function renderLayout(opts: LayoutOptions): string {
       </body>
     </html> `;
   return page.value;
+}
+
+/**
+ * The header's site search: `<fin-site-search>` around the plain GET form to /search/, which is
+ * what a visitor without scripts uses (the element's shadow root hides it once it runs).
+ */
+function siteSearchBox(t: (key: string) => string): SafeHtml {
+  return html`<fin-site-search class="shell-search">
+    <form class="shell-search-form" method="get" action="/search/" role="search">
+      <input
+        type="search"
+        name="q"
+        maxlength="200"
+        placeholder="${t('search:placeholder')}"
+        aria-label="${t('search:placeholder')}"
+      />
+      <button type="submit">${t('search:submit')}</button>
+    </form>
+  </fin-site-search>`;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The styles of the pages that work without scripts: the search results and the access pages
- * (tabs, result and level tables, the request forms and their notice).
+ * (tabs, pager, result and level tables, the request forms and their notice).
  */
 import { trusted } from './html.ts';
 
@@ -10,6 +10,11 @@ export const PLAIN_PAGE_STYLE = trusted(`<style>
     text-decoration: none; background: #fff; }
   .tabs [aria-current] { background: #14213d; color: #fff; border-color: #14213d; }
   .tabs .empty { color: #5c6375; }
+  .pager ul { display: flex; flex-wrap: wrap; gap: 6px; margin: 16px 0; padding: 0; list-style: none; align-items: center; }
+  .pager a, .pager-off { display: inline-block; min-width: 24px; padding: 4px 10px; border: 1px solid #c5cbd8;
+    border-radius: 4px; text-align: center; text-decoration: none; background: #fff; }
+  .pager [aria-current] { background: #14213d; color: #fff; border-color: #14213d; }
+  .pager-off { color: #5c6375; }
   .results, .levels { border-collapse: collapse; width: 100%; background: #fff; }
   .results th, .results td, .levels th, .levels td { padding: 6px 10px; border-bottom: 1px solid #e3e6ee; text-align: left;
     vertical-align: top; }

@@ -9,6 +9,7 @@ import type { ReportApiUrl } from '../../contract/reports.ts';
 import type { Translate } from '../../runtime/hooks.ts';
 import { IFRS_SECTION } from './statements/statements.sections.tsx';
 import { RAS_SECTION } from './statements/statements.sections.tsx';
+import { commentsSection } from './comments/CommentsSection.tsx';
 import { fmpSection } from './fmp/FmpSection.tsx';
 import { multipliersSection } from './multipliers/MultipliersSection.tsx';
 import { quarterlySection } from './quarterly/QuarterlySection.tsx';
@@ -41,5 +42,6 @@ export const SECTION_VIEWS: Partial<Record<IssuerReportSection, SectionView>> = 
   ras: RAS_SECTION,
   fmp: fmpSection,
   multipliers: multipliersSection,
+  comments: commentsSection,
   quarterly: quarterlySection,
 };

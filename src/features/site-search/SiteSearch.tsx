@@ -119,6 +119,7 @@ export function SiteSearch(props: SiteSearchProps) {
       placeholder={props.placeholder}
       inline={inline}
       page={page}
+      emitentStopStatusesIds={stopStatuses}
       onChoose={choose}
       onSubmit={submit}
     />
@@ -165,11 +166,22 @@ interface SearchFieldProps {
   inline: boolean;
   /** The /search/ page: the results view below instead of a pop-up. */
   page: boolean;
+  /** Issuer statuses the companies leave out: later pages of the results view ask with them too. */
+  emitentStopStatusesIds: number[];
   onChoose(item: SearchSuggestion, category: SearchCategory): void;
   onSubmit(term: string): boolean;
 }
 
-function SearchField({ store, t, placeholder, inline, page, onChoose, onSubmit }: SearchFieldProps) {
+function SearchField({
+  store,
+  t,
+  placeholder,
+  inline,
+  page,
+  emitentStopStatusesIds,
+  onChoose,
+  onSubmit,
+}: SearchFieldProps) {
   const state = useStore(store.$state);
   const ids = useSearchBoxIds();
   const input = useRef<HTMLInputElement>(null);
@@ -321,6 +333,7 @@ function SearchField({ store, t, placeholder, inline, page, onChoose, onSubmit }
           active={active}
           words={words}
           convertedTerm={converted}
+          emitentStopStatusesIds={emitentStopStatusesIds}
           onSelectTab={(category) => {
             rememberTab(category);
             store.selectTab(category);

@@ -32,8 +32,12 @@ export interface FinancialStatementsProps extends SectionProps {
   view?: StatementView;
   /** Makes each line's name a button (e.g. to chart the line's history). */
   onLineClick?(line: StatementLine, section: ReportSection, report: FinancialReport): void;
+  /** The accessible name of a line's button, saying what it does; default the line's name. */
+  lineActionLabel?(line: StatementLine): string;
   /** Extra controls for the report's toolbar (after the period switch and the export). */
   toolbar?(report: FinancialReport): ReactNode;
+  /** Shown instead of the statement tables of a loaded report (e.g. the difference between sources). */
+  statementsBody?(report: FinancialReport): ReactNode;
 }
 
 const SOURCES: Record<StatementsStandard, readonly string[]> = {
@@ -53,7 +57,9 @@ export function FinancialStatements({
   standard,
   view,
   onLineClick,
+  lineActionLabel,
   toolbar,
+  statementsBody,
 }: FinancialStatementsProps) {
   useStyles(css, 'element');
   const lang = useStore($lang);
@@ -123,15 +129,20 @@ export function FinancialStatements({
           const archLink = safeHref(report.params?.archLink);
           return (
             <div className="st-report" data-report={report.apiUrl} data-period={report.reportPeriod}>
-              <StatementList
-                report={report}
-                reportName={tab.ttl}
-                headingLevel={headingLevel}
-                t={t}
-                view={view}
-                onLineClick={onLineClick}
-                onShowMore={logShowMore}
-              />
+              {statementsBody ? (
+                statementsBody(report)
+              ) : (
+                <StatementList
+                  report={report}
+                  reportName={tab.ttl}
+                  headingLevel={headingLevel}
+                  t={t}
+                  view={view}
+                  onLineClick={onLineClick}
+                  lineActionLabel={lineActionLabel}
+                  onShowMore={logShowMore}
+                />
+              )}
               {archLink ? (
                 <p className="st-archive">
                   <a href={archLink}>{t('issuer:report_archive')}</a>
@@ -172,7 +183,7 @@ export function FinancialStatements({
  * once). Seven full tables in one task block the page for over 50 ms; one at a time keeps every
  * task short (bench/issuer-reports.bench.ts). Starts again when `of` (the report shown) changes.
  */
-function useProgressiveCount(total: number, of: unknown): number {
+export function useProgressiveCount(total: number, of: unknown): number {
   const [state, setState] = useState({ of, count: 1 });
   const count = state.of === of ? state.count : 1;
   if (state.of !== of) setState({ of, count: 1 });
@@ -189,7 +200,7 @@ function useProgressiveCount(total: number, of: unknown): number {
 
 interface StatementListProps extends Pick<
   FinancialStatementsProps,
-  'headingLevel' | 't' | 'view' | 'onLineClick'
+  'headingLevel' | 't' | 'view' | 'onLineClick' | 'lineActionLabel'
 > {
   report: FinancialReport;
   reportName: string;
@@ -204,6 +215,7 @@ function StatementList({
   t,
   view,
   onLineClick,
+  lineActionLabel,
   onShowMore,
 }: StatementListProps) {
   const statements = reportStatements(report);
@@ -220,6 +232,7 @@ function StatementList({
             t={t}
             view={view}
             onLineClick={onLineClick ? (line, s) => onLineClick(line, s, report) : undefined}
+            lineActionLabel={lineActionLabel}
             onShowMore={onShowMore}
             reportName={reportName}
           />

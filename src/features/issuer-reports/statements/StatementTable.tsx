@@ -26,6 +26,8 @@ export interface StatementTableProps {
   view?: StatementView;
   /** Makes each line's name a button: the user asked about this line (e.g. its history). */
   onLineClick?(line: StatementLine, section: ReportSection): void;
+  /** The accessible name of a line's button, saying what it does; default the line's name. */
+  lineActionLabel?(line: StatementLine): string;
   /** Extra controls shown in the statement's toolbar, after its own. */
   toolbar?: ReactNode;
   /** The user asked for the closed part ("show more"), whether or not it is locked for them. */
@@ -46,6 +48,7 @@ export function StatementTable({
   t,
   view,
   onLineClick,
+  lineActionLabel,
   toolbar,
   onShowMore,
   reportName,
@@ -82,6 +85,7 @@ export function StatementTable({
           expanded={expanded.has((row.line as StatementLine).id)}
           onToggle={toggleLine}
           onClick={onLineClick ? (line) => onLineClick(line, section) : undefined}
+          actionLabel={lineActionLabel}
         />
       ),
     };
@@ -100,7 +104,7 @@ export function StatementTable({
     return [lineColumn, ...periodColumns];
     // toggleLine reads `expanded`, which is a dependency.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [section, expanded, view, onLineClick, t]);
+  }, [section, expanded, view, onLineClick, lineActionLabel, t]);
 
   const rows = useMemo<TableRow[]>(
     () =>
@@ -199,14 +203,21 @@ function LineHeading({
   expanded,
   onToggle,
   onClick,
+  actionLabel,
 }: {
   line: StatementLine;
   expanded: boolean;
   onToggle(id: string): void;
   onClick?: (line: StatementLine) => void;
+  actionLabel?: (line: StatementLine) => string;
 }) {
   const name = onClick ? (
-    <button type="button" className="fin-link-button st-line__name" onClick={() => onClick(line)}>
+    <button
+      type="button"
+      className="fin-link-button st-line__name"
+      aria-label={actionLabel?.(line)}
+      onClick={() => onClick(line)}
+    >
       {line.ttl}
     </button>
   ) : (

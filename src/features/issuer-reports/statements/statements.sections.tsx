@@ -1,6 +1,7 @@
 /** The `ifrs` and `ras` sections of <fin-issuer-reports> (registered in issuer-reports.sections.ts). */
 import type { SectionProps, SectionView } from '../issuer-reports.sections.ts';
-import { FinancialStatements } from './FinancialStatements.tsx';
+// The statements with the analysis views (YoY, source difference, line history).
+import { AnalyzedStatements as FinancialStatements } from '../analysis/AnalyzedStatements.tsx';
 
 const LABEL_MODULES = ['widgets', 'stock'];
 

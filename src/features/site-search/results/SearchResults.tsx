@@ -1,15 +1,38 @@
 /**
- * The results view of `<fin-site-search variant="page">` (the /search/ page). A first version: the
- * tabs with their counts and the first page of the active tab as links; the full view (paging,
- * focus management) takes its place with the same props.
+ * The results view of `<fin-site-search variant="page">` (the /search/ page): the category tabs
+ * with their counts, the active tab's results a page of SEARCH_PAGE_SIZE at a time, and a pager.
+ *
+ * - Page 1 is the element's own answer (SUGGEST_LIMIT items); a later page is one suggest call
+ *   with `page` and `limit` (a newer page aborts the older call).
+ * - The pager's entries are links to the server's page of the same results (they work opened in
+ *   a new tab); a click stays in the element. After a page change, focus moves to the results
+ *   heading, which says the range shown, so keyboard and screen-reader users start reading there.
+ * - The page number starts from the address (`?page=` of the no-script page) when the address is
+ *   of the same term and tab, and goes back to 1 when the term or the tab changes.
  */
-import { SEARCH_CATEGORIES, type SearchCategory, type SearchSuggestion } from '../../../contract/search.ts';
+import { useEffect, useRef, useState } from 'react';
+import {
+  SEARCH_CATEGORIES,
+  SEARCH_PAGE_SIZE,
+  SUGGEST_LIMIT,
+  pageCount,
+  pageWindow,
+  type SearchCategory,
+  type SearchSuggestion,
+  type SuggestAnswer,
+} from '../../../contract/search.ts';
 import { safeHref } from '../../../contract/links.ts';
-import type { Translate } from '../../../runtime/hooks.ts';
-import { Tabs } from '../../../widgets/tabs/index.ts';
-import type { SiteSearchGroup } from '../site-search.utils.ts';
-import { panelMessage, groupTotal } from '../site-search.utils.ts';
+import { fetchSuggestions } from '../../../core/api/search.ts';
+import { createResource } from '../../../core/resource.ts';
 import { formatNumber } from '../../../core/format.ts';
+import type { Translate } from '../../../runtime/hooks.ts';
+import { useResource } from '../../../runtime/resource.ts';
+import { useStyles } from '../../../runtime/styles.ts';
+import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
+import { Highlight } from '../../../widgets/search-box/index.ts';
+import { Tabs, tabId } from '../../../widgets/tabs/index.ts';
+import { groupTotal, type SiteSearchGroup } from '../site-search.utils.ts';
+import css from './search-results.css?inline';
 
 export interface SearchResultsProps {
   /** The searched term (trimmed), '' while the input holds less than 3 characters. */
@@ -17,7 +40,7 @@ export interface SearchResultsProps {
   /** loading while a search for the term is out. */
   status: 'idle' | 'loading' | 'ready';
   /** The first page of every category, SPEC order; `answer` null when its call failed. */
-  groups: SiteSearchGroup[];
+  groups: readonly SiteSearchGroup[];
   /** The active tab (remembered or first with results), null when none has results. */
   active: SearchCategory | null;
   /** The words to mark in names, tickers and ISINs (the term and its converted form). */
@@ -28,41 +51,238 @@ export interface SearchResultsProps {
   onSelectTab(category: SearchCategory): void;
   /** The user chose a result: the element navigates or fires `fin-search-select`. */
   onChoose(item: SearchSuggestion, category: SearchCategory): void;
+  /** Issuer statuses left out of the companies (SPEC §7 emitent_stop_statuses_ids). */
+  emitentStopStatusesIds?: number[];
   t: Translate;
 }
 
-export function SearchResults({ term, groups, active, onSelectTab, t }: SearchResultsProps) {
-  if (!term || groups.length === 0) return null;
-  const notFound = t('search:label_not_found');
-  if (active === null) return <p role="status">{notFound}</p>;
+/** The no-script page of these results: what the pager links to. */
+export function resultsPageUrl(term: string, tab: SearchCategory, page: number): string {
+  const params = new URLSearchParams({ q: term, tab });
+  if (page > 1) params.set('page', String(page));
+  return `/search/?${params}`;
+}
+
+/** The page the address asks for, when it is of this term and tab (else 1). */
+function pageFromAddress(term: string, tab: SearchCategory | null): number {
+  if (!tab || typeof location === 'undefined') return 1;
+  const params = new URLSearchParams(location.search);
+  const page = Number(params.get('page'));
+  const sameTab = params.get('tab') === tab || params.get('tab') === null;
+  return (params.get('q') ?? '').trim() === term && sameTab && Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+interface PageKey {
+  category: SearchCategory;
+  term: string;
+  page: number;
+  stop: number[];
+}
+
+const count = (n: number) => formatNumber(n, 0);
+
+export function SearchResults(props: SearchResultsProps) {
+  const { term, status, groups, active, words, convertedTerm, onSelectTab, onChoose, t } = props;
+  useStyles(css, 'element');
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** The page change the user asked for, until its results are shown (then focus moves). */
+  const focusPending = useRef(false);
+  const where = `${term}\u0000${active ?? ''}`;
+  const [paging, setPaging] = useState(() => ({ where, page: pageFromAddress(term, active) }));
   const group = groups.find((candidate) => candidate.category === active);
-  const message = panelMessage(group, notFound);
+  const total = groupTotal(group);
+  const pages = pageCount(total);
+  const page = Math.min(paging.where === where ? paging.page : 1, Math.max(1, pages));
+  // Page 1 is the element's own answer when it holds a whole page.
+  const ownFirstPage = page === 1 && SUGGEST_LIMIT >= SEARCH_PAGE_SIZE;
+  const { state, resource } = useResource(
+    () =>
+      createResource<PageKey, SuggestAnswer>({
+        describe: (key) => `search results page ${key.page} of ${key.category}`,
+        load: (key, signal) =>
+          fetchSuggestions(key.category, key.term, {
+            page: key.page,
+            limit: SEARCH_PAGE_SIZE,
+            emitentStopStatusesIds: key.stop,
+            signal,
+          }),
+      }),
+    active && term && !ownFirstPage
+      ? { category: active, term, page, stop: props.emitentStopStatusesIds ?? [] }
+      : null,
+  );
+  const items: SearchSuggestion[] | null = ownFirstPage
+    ? (group?.answer?.items.slice(0, SEARCH_PAGE_SIZE) ?? [])
+    : state.status === 'ready' && state.key.page === page && state.key.term === term
+      ? state.value.items
+      : null;
+
+  useEffect(() => {
+    if (items && focusPending.current) {
+      focusPending.current = false;
+      heading.current?.focus();
+    }
+  });
+
+  if (!term || groups.length === 0) return null;
+  if (active === null) {
+    // The empty state: no category has results (the element's status while searching).
+    return status === 'loading' ? null : (
+      <p className="ssr-message" role="status">
+        {t('search:label_not_found')}
+      </p>
+    );
+  }
+
+  const goTo = (next: number) => {
+    focusPending.current = true;
+    setPaging({ where, page: next });
+  };
+  const title = t(`search:tab_${active}`);
+  const from = (page - 1) * SEARCH_PAGE_SIZE + 1;
+  const range = items
+    ? t('search:results_range')
+        .replace('{from}', count(from))
+        .replace('{to}', count(from + items.length - 1))
+        .replace('{total}', count(total))
+    : '';
+  const tabsId = 'fin-ssr';
+  const noResults = group?.answer && total === 0;
+
   return (
-    <section className="ss-results" part="results">
+    <section className="ssr" part="results" aria-busy={status === 'loading' || items === null || undefined}>
       <Tabs
-        tabs={SEARCH_CATEGORIES.map((category) => {
-          const found = groups.find((candidate) => candidate.category === category);
-          return {
-            id: category,
-            ttl: `${t(`search:tab_${category}`)} (${formatNumber(groupTotal(found), 0)})`,
-          };
-        })}
+        id={tabsId}
+        tabs={SEARCH_CATEGORIES.map((category) => ({
+          id: category,
+          ttl: `${t(`search:tab_${category}`)} (${count(groupTotal(groups.find((g) => g.category === category)))})`,
+          disabled: groupTotal(groups.find((g) => g.category === category)) === 0,
+        }))}
         active={active}
         onSelect={(category) => onSelectTab(category as SearchCategory)}
-        label={t('search:results')}
+        label={t('search:categories')}
+        controls="fin-ssr-panel"
       />
-      {message ? (
-        <p role="status">{message.text}</p>
-      ) : (
-        <ul>
-          {(group?.answer?.items ?? []).map((item) => (
-            <li key={item.id}>
-              <a href={safeHref(item.url) ?? undefined}>{item.ttl}</a> {item.ticker.join(' ')}{' '}
-              {item.isin ?? ''}
-            </li>
-          ))}
-        </ul>
-      )}
+      <div id="fin-ssr-panel" role="tabpanel" aria-labelledby={tabId(tabsId, active)}>
+        {convertedTerm ? (
+          <p className="ssr-note" data-converted-term="">
+            {t('search:showing_results_for').replace('{term}', convertedTerm)}
+          </p>
+        ) : null}
+        {noResults ? (
+          <p className="ssr-message" role="status">
+            {group.answer!.search_error ?? t('search:label_not_found')}
+          </p>
+        ) : state.status === 'error' && !ownFirstPage ? (
+          <ElementMessage kind="error" onRetry={() => void resource.retry()} retryLabel={t('common:retry')}>
+            {t('common:error_load')}
+          </ElementMessage>
+        ) : (
+          <>
+            <h2 className="ssr-heading" ref={heading} tabIndex={-1}>
+              {title}
+              {items ? `: ${range}` : ''}
+            </h2>
+            {items === null ? (
+              <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>
+            ) : (
+              <ul className="ssr-list">
+                {items.map((item) => (
+                  <li
+                    key={`${item.type}:${item.id}`}
+                    className="ssr-item"
+                    data-search-item={`${active}:${item.id}`}
+                  >
+                    <a
+                      className="ssr-name"
+                      href={safeHref(item.url) ?? undefined}
+                      onClick={(event) => {
+                        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+                        event.preventDefault();
+                        onChoose(item, active);
+                      }}
+                    >
+                      <Highlight text={item.ttl} words={words} />
+                    </a>
+                    <span className="ssr-facts">
+                      {item.ticker.length ? (
+                        <span className="ssr-ticker">
+                          <Highlight text={item.ticker.join(', ')} words={words} />
+                        </span>
+                      ) : null}
+                      {item.isin ? (
+                        <span className="ssr-isin">
+                          <Highlight text={item.isin} words={words} />
+                        </span>
+                      ) : null}
+                      <span className="ssr-status">
+                        {t(`search:${active === 'companies' ? 'emitent_status' : 'status'}_${item.status}`)}
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pager term={term} tab={active} page={page} pages={pages} onPage={goTo} t={t} />
+          </>
+        )}
+      </div>
     </section>
+  );
+}
+
+function Pager(props: {
+  term: string;
+  tab: SearchCategory;
+  page: number;
+  pages: number;
+  onPage(page: number): void;
+  t: Translate;
+}) {
+  const { term, tab, page, pages, onPage, t } = props;
+  if (pages < 2) return null;
+  const link = (target: number, text: string, extra: Record<string, string> = {}) => (
+    <a
+      href={resultsPageUrl(term, tab, target)}
+      data-page={target}
+      {...extra}
+      onClick={(event) => {
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+        event.preventDefault();
+        if (target !== page) onPage(target);
+      }}
+    >
+      {text}
+    </a>
+  );
+  const step = (target: number, key: string, rel: string) =>
+    target < 1 || target > pages ? (
+      <span className="ssr-pager-off" aria-disabled="true">
+        {t(key)}
+      </span>
+    ) : (
+      link(target, t(key), { rel })
+    );
+  return (
+    <nav className="ssr-pager" aria-label={t('search:pager')}>
+      <ul>
+        <li>{step(page - 1, 'search:page_prev', 'prev')}</li>
+        {pageWindow(page, pages).map((target, index) =>
+          target === null ? (
+            <li key={`gap${index}`} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={target}>
+              {link(target, String(target), {
+                'aria-label': t('search:page_n').replace('{page}', String(target)),
+                ...(target === page ? { 'aria-current': 'page' } : {}),
+              })}
+            </li>
+          ),
+        )}
+        <li>{step(page + 1, 'search:page_next', 'next')}</li>
+      </ul>
+    </nav>
   );
 }

@@ -1,1 +1,1 @@
-export { SearchResults, type SearchResultsProps } from './SearchResults.tsx';
+export { SearchResults, resultsPageUrl, type SearchResultsProps } from './SearchResults.tsx';

@@ -1,0 +1,47 @@
+/**
+ * A view loaded on first use (its chunk is requested by `load()`), whose failure to load is a
+ * state the caller shows (an inline error with a retry) instead of a thrown error that would take
+ * the element down, as React.lazy would.
+ */
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
+
+export type LazyState<P> =
+  { status: 'idle' | 'loading' } | { status: 'ready'; Component: ComponentType<P> } | { status: 'error' };
+
+/** One shared load per module: later uses get the same component; a failed load may be retried. */
+export function lazyModule<P>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let pending: Promise<ComponentType<P>> | null = null;
+  return () =>
+    (pending ??= load().then(
+      (module) => module.default,
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+}
+
+/** Loads the view when `wanted` turns true (idle and loading read alike); `retry` loads it again after a failure. */
+export function useLazyView<P>(get: () => Promise<ComponentType<P>>, wanted: boolean) {
+  const [state, setState] = useState<LazyState<P>>({ status: 'idle' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    get().then(
+      (Component) => live && setState({ status: 'ready', Component }),
+      (error: unknown) => {
+        console.error(`fin-elements: a view of <fin-issuer-reports> not loaded: ${String(error)}`);
+        if (live) setState({ status: 'error' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [get, wanted, attempt]);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  return { state, retry };
+}

@@ -1,0 +1,88 @@
+/**
+ * The content of an analytics comment is HTML as the provider wrote it (SPEC §3 "Comment"): it is
+ * never put into the page as is. DOMPurify keeps simple formatting only — paragraphs, emphasis,
+ * lists, quotes and links — and drops scripts, event handlers, styles, ids, classes, frames,
+ * forms and SVG (the text of a dropped element stays, the content of a script or style does
+ * not). Links go through the one allow-list (safeHref) and open safely.
+ *
+ * The result is a DocumentFragment the view appends: no HTML string reaches a sink, so the
+ * section also works on pages that enforce Trusted Types (DOMPurify parses through its own
+ * `dompurify` policy there).
+ */
+import createDOMPurify, { type DOMPurify, type WindowLike } from 'dompurify';
+import { safeHref } from '../../../contract/links.ts';
+
+/** The formatting a comment may keep. Headings are left out: they would break the page's outline. */
+export const COMMENT_TAGS = [
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'a',
+] as const;
+
+/** The only attribute kept (on links, checked by safeHref); `rel` and `target` are set by us. */
+const COMMENT_ATTRIBUTES = ['href'];
+
+const purifiers = new WeakMap<Window, DOMPurify>();
+
+/** A DOMPurify of our own per window, so our hook never touches another copy on a partner page. */
+function purifierOf(view: Window): DOMPurify {
+  let purifier = purifiers.get(view);
+  if (!purifier) {
+    // A window is a WindowLike; the DOM typings do not list its constructors as properties.
+    purifier = createDOMPurify(view as unknown as WindowLike);
+    purifier.addHook('afterSanitizeAttributes', (node) => {
+      if (node.nodeName !== 'A') return;
+      const link = node as HTMLAnchorElement;
+      const href = safeHref(link.getAttribute('href'));
+      if (href === null) {
+        link.removeAttribute('href');
+        return;
+      }
+      link.setAttribute('href', href);
+      // A provider's link leaves the portal: a new tab that cannot reach back to this page.
+      link.setAttribute('target', '_blank');
+      link.setAttribute('rel', 'noopener noreferrer nofollow');
+    });
+    purifiers.set(view, purifier);
+  }
+  return purifier;
+}
+
+/** The comment content as nodes safe to append to `doc`: only COMMENT_TAGS, links through safeHref. */
+export function sanitizeCommentHtml(content: string, doc: Document = document): DocumentFragment {
+  const view = doc.defaultView;
+  const purifier = view ? purifierOf(view) : null;
+  if (!purifier?.isSupported) {
+    // No DOM to parse in: the text without its tags, as text.
+    const fragment = doc.createDocumentFragment();
+    fragment.append(
+      doc.createTextNode(
+        content
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ),
+    );
+    return fragment;
+  }
+  const fragment = purifier.sanitize(content, {
+    ALLOWED_TAGS: [...COMMENT_TAGS],
+    ALLOWED_ATTR: COMMENT_ATTRIBUTES,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    RETURN_DOM_FRAGMENT: true,
+  });
+  return doc === fragment.ownerDocument ? fragment : (doc.importNode(fragment, true) as DocumentFragment);
+}
