@@ -37,13 +37,23 @@ async function markControls(page: Page, tag: string): Promise<number> {
   return page.evaluate(
     ({ tag, tabbable }) => {
       const controls: Element[] = [];
+      // A radio group is one Tab stop (its checked radio, else its first); arrows move inside it.
+      const groupStop = (node: Element) => {
+        if (!(node instanceof HTMLInputElement) || node.type !== 'radio' || !node.name) return true;
+        const root = node.getRootNode() as ParentNode;
+        const group = [...root.querySelectorAll('input[type="radio"]')].filter(
+          (radio) => (radio as HTMLInputElement).name === node.name,
+        ) as HTMLInputElement[];
+        return node === (group.find((radio) => radio.checked) ?? group[0]);
+      };
       const visit = (root: ParentNode) => {
         for (const node of root.querySelectorAll('*')) {
           const element = node as HTMLElement;
           const shown =
             element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
           const enabled = !(element as HTMLButtonElement).disabled && !element.closest('[inert]');
-          if (node.matches(tabbable) && element.tabIndex >= 0 && shown && enabled) controls.push(node);
+          if (node.matches(tabbable) && element.tabIndex >= 0 && shown && enabled && groupStop(node))
+            controls.push(node);
           if (node.shadowRoot) visit(node.shadowRoot);
         }
       };
