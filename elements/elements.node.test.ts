@@ -3,7 +3,7 @@
  * element modules with the DOM shim the product uses for SSR: registration must not throw and
  * must not touch a document that is not there.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HTMLElement, Element, customElements } from '@lit-labs/ssr-dom-shim';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,5 +34,14 @@ describe('element modules in plain Node', () => {
     vi.resetModules();
     await import('./index.ts');
     TAGS.forEach((tag, i) => expect(customElements.get(tag), tag).toBe(first[i]));
+  });
+});
+
+describe('the README', () => {
+  it('lists every element in its element table, so integrators find each tag there', () => {
+    const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
+    const listed = [...readme.matchAll(/^\| `(fin-[a-z0-9-]+)` +\|/gm)].map((match) => match[1]);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(TAGS.filter((tag) => !listed.includes(tag))).toEqual([]);
   });
 });
