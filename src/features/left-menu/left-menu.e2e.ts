@@ -3,6 +3,7 @@
  * mark after a click, the sticky strip on phones, and pictures of the menu at 1280 and 375 px.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { elementsSettled } from '../../../demo-pages/testing/a11y.ts';
 import {
   bodyRows,
   DESKTOP,
@@ -191,6 +192,9 @@ test.describe('left menu', () => {
       'data-section',
       'price_dynamics',
     );
+    // Every element of the page drawn (the header's site search among them), so nothing above
+    // the menu moves it by a fraction of a pixel while the picture is taken.
+    await elementsSettled(page);
     await expect(menu(page)).toHaveScreenshot('left-menu-desktop.png', { maxDiffPixelRatio: 0.01 });
     await page.setViewportSize(MOBILE);
     await expect(menu(page).locator('nav')).toHaveClass(/lm--compact/);
