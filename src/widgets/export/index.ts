@@ -1,0 +1,49 @@
+/**
+ * The shared export module (SPEC §2, §9: print, PNG, JPEG, PDF, SVG; show-logo): used by
+ * <fin-network-graph> and the coming partner chart. The interface below is what elements use;
+ * the implementation is being built in this same issue (14).
+ */
+import type { Lang } from '../../contract/types.ts';
+
+export { drawLogo, LOGO_WIDTH, LOGO_HEIGHT } from './logo.ts';
+
+export type ExportFormat = 'print' | 'png' | 'jpeg' | 'pdf' | 'svg';
+/** SPEC §9 "Export menu: print, PNG, JPEG, PDF, SVG", in that order. */
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['print', 'png', 'jpeg', 'pdf', 'svg'];
+
+/**
+ * A picture that can be drawn again onto any 2D context: the screen, a bigger canvas for PNG /
+ * JPEG, or the recording context that turns it into SVG paths and text. Coordinates in CSS px.
+ */
+export interface ExportDrawing {
+  width: number;
+  height: number;
+  draw(ctx: CanvasRenderingContext2D): void;
+}
+
+export interface ExportOptions {
+  /** File name without extension. */
+  fileName: string;
+  /** Printed above the drawing in every format. */
+  title: string;
+  /** Picks the fonts (Chinese needs a CJK font in the PDF). */
+  lang: Lang;
+  /** Draw the watermark logo (the show-logo checkbox). */
+  logo: boolean;
+  /** CSP nonce for anything the export injects into the document (print). */
+  nonce?: string;
+}
+
+// Still to come here in issue 14: `exportDrawing(format, drawing, options): Promise<void>` (makes
+// the file or opens printing; rejects on failure, callers only log: SPEC §8), `<ExportMenu>` with
+// the props below, and `visNetworkDrawing(network): ExportDrawing` (a vis-network graph replayed).
+
+export interface ExportMenuProps {
+  /** Called when a format is chosen: the drawing as it is now, or null if there is none yet. */
+  getDrawing: () => ExportDrawing | null;
+  options: ExportOptions;
+  /** chart:export, chart:export_print … chart:export_svg, in the page's language. */
+  labels: { export: string } & Record<ExportFormat, string>;
+  /** Export failures are not shown (SPEC §8): the element logs them here. */
+  onError?(error: unknown, format: ExportFormat): void;
+}
