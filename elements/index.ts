@@ -12,3 +12,4 @@ import './fin-stock-chart.ts';
 import './fin-issuer-reports.ts';
 import './fin-consensus-forecasts.ts';
 import './fin-site-search.ts';
+import './fin-network-graph.ts';

@@ -46,3 +46,8 @@ export function allocateColor(used: Iterable<number>): number | null {
   }
   return null;
 }
+
+/** SPEC §3 "Network graph input": the main issuer's node is blue (the main series' colour) … */
+export const GRAPH_MAIN_NODE_COLOR = CHART_PALETTE[MAIN_COLOR_INDEX];
+/** … and every other issuer's node orange. */
+export const GRAPH_OTHER_NODE_COLOR = CHART_PALETTE[1];

@@ -22,6 +22,7 @@ import { HttpError, ID, type AppContext } from '../shared/context.ts';
 import { CompanyRepository, type ReportSourceRow } from './company.repo.ts';
 import { registerCompanyPages } from './company.pages.ts';
 import { registerIssuerReportsTestPage } from './company.test-pages.ts';
+import { registerNetworkGraphTestPages } from './network-graph.test-pages.ts';
 import { requestLang } from '../shared/lang.ts';
 import {
   buildComments,
@@ -349,5 +350,8 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
   );
 
   registerCompanyPages(app, ctx, repo);
-  if (!ctx.production) registerIssuerReportsTestPage(app, ctx, repo);
+  if (!ctx.production) {
+    registerIssuerReportsTestPage(app, ctx, repo);
+    registerNetworkGraphTestPages(app, ctx);
+  }
 }

@@ -65,8 +65,14 @@ export function companyBlockShown(
   }
 }
 
-/** The element of a block (none for the related issuers, rendered by the server for now). */
+const NETWORK_GRAPH: PageElement = {
+  markup: html`<fin-network-graph></fin-network-graph>`,
+  script: ELEMENT_SCRIPTS.networkGraph,
+};
+
+/** The element of a block. */
 function blockElement(block: (typeof COMPANY_PAGE_BLOCKS)[number]): PageElement | null {
+  if (block.id === 'related_issuers') return NETWORK_GRAPH;
   if (block.reports)
     return {
       markup: html`<fin-issuer-reports sections="${block.reports}"></fin-issuer-reports>`,
@@ -165,7 +171,10 @@ const STYLE = `
 `;
 
 function blockContent(view: CompanyPageView, block: (typeof COMPANY_PAGE_BLOCKS)[number]): SafeHtml | null {
-  if (block.id === 'related_issuers') return relatedList(view);
+  // The graph reads the page data's `graph`; the server's list inside is what a browser without
+  // JavaScript shows (and the graph's fallback when it cannot be drawn).
+  if (block.id === 'related_issuers')
+    return html`<fin-network-graph>${relatedList(view)}</fin-network-graph>`;
   const element = blockElement(block);
   return element ? element.markup : null;
 }

@@ -32,6 +32,7 @@ export const ELEMENT_SCRIPTS = {
   issuerReports: '/dist/elements/fin-issuer-reports.js',
   consensusForecasts: '/dist/elements/fin-consensus-forecasts.js',
   siteSearch: '/dist/elements/fin-site-search.js',
+  networkGraph: '/dist/elements/fin-network-graph.js',
 } as const;
 
 export interface LayoutOptions {

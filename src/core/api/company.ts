@@ -12,6 +12,7 @@ import type {
 } from '../../contract/company.ts';
 import { checkConsensus, emptyConsensus } from '../../contract/consensus-answer.ts';
 import { checkMultipliers, emptyMultipliers } from '../../contract/multipliers-answer.ts';
+import { checkRelatedLinks, emptyRelatedLinks } from '../../contract/related-answer.ts';
 import { getJson } from './client.ts';
 
 // ─── Calls ─────────────────────────────────────────────────────────────────────────────────────
@@ -33,7 +34,7 @@ export function fetchConsensus(url: string, signal?: AbortSignal): Promise<Conse
 
 /** The network graph loads from a caller-supplied URL; the reference server's is /api/company/{id}/related/. */
 export function fetchRelated(dataUrl: string, signal?: AbortSignal): Promise<RelatedLink[]> {
-  return getJson<RelatedLink[]>(dataUrl, { signal });
+  return getJson<RelatedLink[]>(dataUrl, { signal, check: checkRelatedLinks, empty: emptyRelatedLinks });
 }
 
 /**

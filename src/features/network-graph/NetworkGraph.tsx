@@ -1,0 +1,145 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { RelatedLink } from '../../contract/company.ts';
+import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
+import { issuerReportsPageStore } from '../../core/stores/page.ts';
+import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
+import { ElementState, pageDataGate } from '../../runtime/chrome/ElementState.tsx';
+import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
+import { useResource } from '../../runtime/resource.ts';
+import { useStyles } from '../../runtime/styles.ts';
+import { FullscreenButton } from '../../widgets/fullscreen-button/index.ts';
+import { NetworkGraphCanvas, type GraphEngine } from '../../widgets/network-graph/index.ts';
+import { createRelatedResource } from './network-graph.api.ts';
+import { buildGraph } from './network-graph.utils.ts';
+import css from './network-graph.css?inline';
+
+/** The related issuers as a graph (SPEC §2 "Shared widgets", §3 "Network graph input", §9). */
+export interface NetworkGraphProps {
+  /** URL of the links (GET, SPEC §7); with `mainEmitentId` the page data is not read. */
+  dataUrl?: string;
+  /** The main issuer's id: its node is blue, focus starts on it. */
+  mainEmitentId?: number;
+  /** The graph's name (accessible name, full-screen dialog name). */
+  title?: string;
+  /** File name of the exports, without extension. */
+  exportFileName?: string;
+  /** Title printed in the exports. */
+  exportTitle?: string;
+  /** Whether the watermark logo starts shown (the user's checkbox changes it); default on. */
+  showLogo?: boolean;
+  /** CSS selector of the issuer page-data block to read when attributes are absent; default `#fin-page-data`. */
+  pageData?: string;
+}
+
+/** The element's tag: the full-screen cookie is named after it (SPEC §9). */
+export const NETWORK_GRAPH_TAG = 'fin-network-graph';
+
+const LABEL_MODULES = ['issuer', 'chart', 'widgets', 'stock', 'common'] as const;
+
+interface GraphConfig {
+  dataUrl: string;
+  mainEmitentId: number;
+  title?: string;
+  exportFileName?: string;
+  exportTitle?: string;
+  showLogo?: boolean;
+}
+
+export function NetworkGraph({ pageData = DEFAULT_PAGE_DATA_SELECTOR, ...props }: NetworkGraphProps) {
+  useStyles(css, 'element');
+  const { dataUrl, mainEmitentId } = props;
+  if (dataUrl && mainEmitentId !== undefined && Number.isFinite(mainEmitentId))
+    return <GraphBlock config={{ ...props, dataUrl, mainEmitentId }} />;
+  return <GraphFromPage pageData={pageData} props={props} />;
+}
+
+/** No attributes: the props come from the issuer page data's `graph` (SPEC §3). */
+function GraphFromPage({ pageData, props }: { pageData: string; props: NetworkGraphProps }) {
+  const { t, ready } = useLabels(...LABEL_MODULES);
+  const page = useStore(issuerReportsPageStore(pageData));
+  const gate = pageDataGate(page, ready, t, ['graph']);
+  if (gate || page.status !== 'ok') return gate;
+  const graph = page.data.graph;
+  if (!graph) return <ElementMessage kind="info">{t('stock:no_data')}</ElementMessage>;
+  // An attribute given wins over the page data.
+  const defined = Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
+  return <GraphBlock config={{ ...graph, ...defined }} />;
+}
+
+function GraphBlock({ config }: { config: GraphConfig }) {
+  const { t, ready } = useLabels(...LABEL_MODULES);
+  const { state, resource } = useResource(createRelatedResource, config.dataUrl);
+  return (
+    <ElementState
+      t={t}
+      ready={ready}
+      state={state}
+      onRetry={resource.retry}
+      isEmpty={(links) => links.length === 0}
+    >
+      {(links) => <GraphView links={links} config={config} t={t} />}
+    </ElementState>
+  );
+}
+
+function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphConfig; t: Translate }) {
+  const { emit, tag } = useHost();
+  const blockRef = useRef<HTMLDivElement>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [showLogo, setShowLogo] = useState(config.showLogo ?? true);
+  const engineRef = useRef<GraphEngine | null>(null);
+  const data = useMemo(() => buildGraph(links, config.mainEmitentId), [links, config.mainEmitentId]);
+  const layout = useMemo(
+    () => ({ nodeCount: data.nodes.length, linkCount: links.length, fullscreen }),
+    [data.nodes.length, links.length, fullscreen],
+  );
+  const title = config.title?.trim() || t('issuer:related_title');
+  const onRenderError = useCallback(
+    (error: unknown) =>
+      // SPEC §8: a drawing failure is logged, never shown as is (the block shows its fallback).
+      console.error(`fin-elements: <${tag}> graph not drawn: ${(error as Error)?.message ?? String(error)}`),
+    [tag],
+  );
+
+  return (
+    <div className="ng" part="block" ref={blockRef}>
+      <div className="ng-toolbar" part="toolbar">
+        <span className="ng-summary">
+          {t('issuer:graph_summary')
+            .replace('{companies}', String(data.nodes.length))
+            .replace('{links}', String(links.length))}
+        </span>
+        <label className="ng-logo">
+          <input type="checkbox" checked={showLogo} onChange={(event) => setShowLogo(event.target.checked)} />
+          {t('chart:show_logo')}
+        </label>
+        {/* export menu */}
+        <FullscreenButton
+          target={() => blockRef.current}
+          cookieName={NETWORK_GRAPH_TAG}
+          labels={{ enter: t('widgets:full_screen'), exit: t('widgets:exit_full_screen') }}
+          overlayLabel={title}
+          onStateChange={setFullscreen}
+          onChange={(on) => emit('fin-fullscreen-change', { fullscreen: on })}
+        />
+      </div>
+      <NetworkGraphCanvas
+        data={data}
+        mainId={config.mainEmitentId}
+        layout={layout}
+        showLogo={showLogo}
+        labels={{
+          region: title,
+          hint: t('issuer:graph_hint'),
+          fallback: t('issuer:graph_fallback'),
+          loading: t('issuer:graph_loading'),
+        }}
+        onRenderError={onRenderError}
+        onEngine={(engine) => {
+          engineRef.current = engine;
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { NetworkGraph, NETWORK_GRAPH_TAG, type NetworkGraphProps } from './NetworkGraph.tsx';

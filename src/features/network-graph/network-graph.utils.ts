@@ -1,0 +1,52 @@
+/** From the links answer (SPEC §3 "Network graph input") to what the graph draws. */
+import type { RelatedLink } from '../../contract/company.ts';
+import { safeHref } from '../../contract/links.ts';
+import { nodeLabel, shareText } from '../../contract/network-graph.ts';
+import { nodeSizes, type GraphData, type GraphNode } from '../../widgets/network-graph/index.ts';
+
+/** "Full name, relation, share": the accessible name and the announcement of a node (never cut). */
+export function nodeDescription(name: string, relation: string, share: number | null): string {
+  return [name, relation, shareText(share)].filter((part) => part.trim() !== '').join(', ');
+}
+
+/**
+ * Nodes for the main issuer and every issuer the links name (either end), edges from the parent
+ * to the linked issuer with the share as label and the relation type as tooltip.
+ */
+export function buildGraph(
+  links: readonly RelatedLink[],
+  mainEmitentId: number,
+  mainName?: string,
+): GraphData {
+  const names = new Map<number, string>();
+  const inbound = new Map<number, RelatedLink>();
+  for (const link of links) {
+    if (!names.has(link.parent_emitent_id) && link.parent_emitent_name)
+      names.set(link.parent_emitent_id, link.parent_emitent_name);
+    names.set(link.emitent_id, link.emitent_name);
+    if (!inbound.has(link.emitent_id)) inbound.set(link.emitent_id, link);
+  }
+  if (mainName) names.set(mainEmitentId, mainName);
+  const ids = [mainEmitentId, ...[...names.keys()].filter((id) => id !== mainEmitentId)];
+  const edges = links.map((link, index) => ({
+    id: `${link.parent_emitent_id}>${link.emitent_id}#${index}`,
+    from: link.parent_emitent_id,
+    to: link.emitent_id,
+    label: shareText(link.share),
+    title: link.rel_type_name,
+  }));
+  const sizes = nodeSizes(ids, edges);
+  const nodes: GraphNode[] = ids.map((id) => {
+    const name = names.get(id) ?? String(id);
+    const link = id === mainEmitentId ? undefined : inbound.get(id);
+    return {
+      id,
+      label: nodeLabel(name),
+      description: link ? nodeDescription(name, link.rel_type_name, link.share) : name,
+      main: id === mainEmitentId,
+      size: sizes.get(id) ?? 14,
+      href: safeHref(link?.url ?? null),
+    };
+  });
+  return { nodes, edges };
+}
