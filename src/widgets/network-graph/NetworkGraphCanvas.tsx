@@ -264,9 +264,9 @@ export function NetworkGraphCanvas({
       ) : null}
       <div className="fin-ng__canvas" ref={canvasRef} hidden={broken} part="canvas" />
       {status === 'waiting' || status === 'loading' ? (
-        <p className="fin-ng__loading" aria-hidden="true">
-          {labels.loading}
-        </p>
+        // A visual hint only (the text is drawn by CSS): the element's content, what assistive
+        // technology reads and what tests compare, does not change while the layout settles.
+        <div className="fin-ng__loading" aria-hidden="true" data-text={labels.loading} />
       ) : null}
       <div
         className="fin-ng__keys"
