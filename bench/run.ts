@@ -6,6 +6,7 @@ import { builtElements, elementSize, gzipKb, runtimeChunk } from '../demo-pages/
 import { benchChart, printChartFigures } from './chart.bench.ts';
 import { benchDataTable } from './data-table.bench.ts';
 import { benchIssuerReports, printIssuerReportsFigures } from './issuer-reports.bench.ts';
+import { benchNetworkGraph, printNetworkGraphFigures } from './network-graph.bench.ts';
 import { benchPriceDynamicsFirstPaint } from './price-dynamics.bench.ts';
 import { benchScaledSuggest, benchServer } from './server.bench.ts';
 import { benchSiteSearchKeystroke, printSiteSearchKeystroke } from './site-search.bench.ts';
@@ -46,3 +47,8 @@ await benchScaledSuggest({
 
 // The data table alone in Chromium (a blank page, no server) and its sort in Node.
 await benchDataTable();
+
+console.log(
+  '\n# <fin-network-graph>: data set → stable layout and the longest task, ours against vis-network defaults (Chromium)',
+);
+printNetworkGraphFigures(await benchNetworkGraph());

@@ -430,3 +430,31 @@ test.describe('network graph', () => {
     expect(visRequests.length).toBeGreaterThan(0);
   });
 });
+
+test.describe('network graph on the issuer page', () => {
+  test('the related block is the graph drawn from the page data, wrapping the server list that a browser without JavaScript shows', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/company/1/?lang=eng');
+    const graph = page.locator('fin-network-graph');
+    // The server's list is the element's light-DOM content: links to the related issuers.
+    const serverLinks = await graph.evaluate((element) => element.querySelectorAll(':scope a[href]').length);
+    expect(serverLinks).toBeGreaterThan(0);
+    await graph.scrollIntoViewIfNeeded();
+    await stable(page);
+    const links = await graphHook<unknown[]>(page, 'graph.network.body.data.edges.get()');
+    const answer = (await (await page.request.get('/api/company/1/related/')).json()) as unknown[];
+    expect(links).toHaveLength(answer.length);
+    await expect(graph.getByRole('group', { name: /related/i })).toBeVisible();
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto('/company/1/?lang=eng');
+      await expect(plain.locator('fin-network-graph a[href]').first()).toBeVisible();
+    } finally {
+      await noScript.close();
+    }
+  });
+});

@@ -2,7 +2,9 @@
 import type { RelatedLink } from '../../contract/company.ts';
 import { safeHref } from '../../contract/links.ts';
 import { nodeLabel, shareText } from '../../contract/network-graph.ts';
-import { nodeSizes, type GraphData, type GraphNode } from '../../widgets/network-graph/index.ts';
+// The pure modules of the widget (not its index): the bench builds graphs in Node.
+import { nodeSizes } from '../../widgets/network-graph/graph.options.ts';
+import type { GraphData, GraphNode } from '../../widgets/network-graph/graph.types.ts';
 
 /** "Full name, relation, share": the accessible name and the announcement of a node (never cut). */
 export function nodeDescription(name: string, relation: string, share: number | null): string {

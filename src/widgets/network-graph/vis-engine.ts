@@ -91,6 +91,10 @@ export function createGraphEngine(
   let destroyed = false;
 
   network.on('stabilized', () => events.onStabilized());
+  // The layout is done when the off-screen iterations are: a big graph would otherwise go on
+  // moving on screen until its last node is below the minimum velocity (minutes at 1,000 links,
+  // for shifts of a few pixels). Stopping emits `stabilized`.
+  network.on('stabilizationIterationsDone', () => network.stopSimulation());
   network.on('afterDrawing', (ctx: CanvasRenderingContext2D) => events.onAfterDrawing(ctx));
   for (const name of ['zoom', 'dragEnd', 'animationFinished', 'resize'] as const)
     network.on(name, () => events.onViewChange());
