@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RelatedLink } from '../../contract/company.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
+import type { ResourceState } from '../../core/resource.ts';
 import { issuerReportsPageStore } from '../../core/stores/page.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { ElementState, pageDataGate } from '../../runtime/chrome/ElementState.tsx';
@@ -70,11 +71,17 @@ function GraphFromPage({ pageData, props }: { pageData: string; props: NetworkGr
 function GraphBlock({ config }: { config: GraphConfig }) {
   const { t, ready } = useLabels(...LABEL_MODULES);
   const { state, resource } = useResource(createRelatedResource, config.dataUrl);
+  // While other links load (a new data URL) the graph keeps showing the last ones, so the same
+  // vis-network instance takes the new data in place instead of a new one being built.
+  const [shown, setShown] = useState<RelatedLink[] | null>(null);
+  if (state.status === 'ready' && state.value !== shown) setShown(state.value);
+  const view: ResourceState<string, RelatedLink[]> =
+    state.status === 'loading' && shown ? { status: 'ready', key: state.key, value: shown } : state;
   return (
     <ElementState
       t={t}
       ready={ready}
-      state={state}
+      state={view}
       onRetry={resource.retry}
       isEmpty={(links) => links.length === 0}
     >

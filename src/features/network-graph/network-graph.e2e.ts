@@ -429,6 +429,26 @@ test.describe('network graph', () => {
     await stable(page);
     expect(visRequests.length).toBeGreaterThan(0);
   });
+  test('new data goes into the same vis-network instance', async ({ page }) => {
+    await page.goto(graphPage(4));
+    await stable(page);
+    const created = () =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as Record<symbol, { live: number; created: number }>)[
+            Symbol.for('fin-network-graph.live')
+          ]!,
+      );
+    const before = await created();
+    const graph = page.locator('fin-network-graph');
+    await graph.evaluate((element) =>
+      element.setAttribute('data-url', '/test/network-graph/links/?links=12'),
+    );
+    await expect(graph.locator('.fin-ng__node')).toHaveCount(13);
+    await stable(page, 2);
+    expect(await created()).toEqual(before);
+    expect((await nodesOnScreen(page)).map((node) => node.id)).toContain(1012);
+  });
 });
 
 test.describe('network graph on the issuer page', () => {
@@ -456,5 +476,20 @@ test.describe('network graph on the issuer page', () => {
     } finally {
       await noScript.close();
     }
+  });
+
+  test('when the graph cannot be drawn the error is logged and the server list shows instead', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page, /fin-network-graph/);
+    await page.route(/vis-engine/, (route) => route.abort());
+    await page.goto('/company/1/?lang=eng');
+    const graph = page.locator('fin-network-graph');
+    await graph.scrollIntoViewIfNeeded();
+    await expect(graph.locator('.fin-ng')).toHaveAttribute('data-status', 'failed');
+    await expect(graph.locator('canvas')).toHaveCount(0);
+    // The slot shows the server's list (light DOM), not a message of the library.
+    await expect(graph.locator('a[href]').first()).toBeVisible();
+    await expect.poll(() => errors.join('\n')).toMatch(/graph not drawn/);
   });
 });
