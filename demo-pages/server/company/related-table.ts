@@ -57,9 +57,11 @@ function cell(column: RelatedColumn, row: RelatedRow, label: RelatedTableInput['
       const share = formatShare(row.share);
       return share !== null
         ? html`${share}`
-        : html`<span aria-hidden="true">—</span><span class="visually-hidden"
-              >${label('issuer:related_no_share')}</span
-            >`;
+        : // Positioned, so the hidden text stays inside the table's scroll box (no page scroll).
+          html`<span class="related-table__none"
+            ><span aria-hidden="true">—</span
+            ><span class="visually-hidden">${label('issuer:related_no_share')}</span></span
+          >`;
     }
   }
 }
@@ -120,4 +122,5 @@ export const RELATED_TABLE_STYLE = `
   .related-table th[aria-sort="ascending"] a::after { content: " ▲"; }
   .related-table th[aria-sort="descending"] a::after { content: " ▼"; }
   .related-table .related-table__share { text-align: right; white-space: nowrap; }
+  .related-table__none { position: relative; }
 `;

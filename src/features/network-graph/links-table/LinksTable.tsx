@@ -113,12 +113,11 @@ function LinkCell({ column, row, t }: { column: RelatedColumn; row: RelatedRow; 
       return share !== null ? (
         <>{share}</>
       ) : (
-        <>
-          <span className="lt__none" aria-hidden="true">
-            —
-          </span>
+        // Positioned, so the hidden text stays inside the table's scroll box (no page scroll).
+        <span className="lt__none">
+          <span aria-hidden="true">—</span>
           <span className="fin-visually-hidden">{t('issuer:related_no_share')}</span>
-        </>
+        </span>
       );
     }
   }
