@@ -21,12 +21,12 @@ const fetchMock = vi.fn(async (url: string) => {
   return Response.json(LABELS[module] ?? {});
 });
 
-async function render(): Promise<ShadowRoot> {
+async function render(links = FIXTURE_LINKS, htmlLang = 'en'): Promise<ShadowRoot> {
   act(() => {
-    document.documentElement.lang = 'en';
+    document.documentElement.lang = htmlLang;
     document.body.innerHTML = `<${FIXTURE_TAG} main-emitent-id="${FIXTURE_MAIN}"
       caption="Related companies: Sberbank"></${FIXTURE_TAG}>`;
-    document.querySelector(FIXTURE_TAG)!.setAttribute('links', JSON.stringify(FIXTURE_LINKS));
+    document.querySelector(FIXTURE_TAG)!.setAttribute('links', JSON.stringify(links));
   });
   const root = document.querySelector(FIXTURE_TAG)!.shadowRoot!;
   await waitFor(() => expect(root.querySelector('th')?.textContent).toBe('Company'));
@@ -142,5 +142,17 @@ describe('LinksTable', () => {
       'Moscow Exchange',
       'Contribution to the Future Foundation',
     ]);
+  });
+
+  it('sorts names in the page language’s collation (Chinese by pinyin, not by code point)', async () => {
+    const chinese = ['中国银行', '阿里巴巴', '百度'].map((name, index) => ({
+      ...FIXTURE_LINKS[0]!,
+      emitent_id: 500 + index,
+      emitent_name: name,
+    }));
+    const root = await render(chinese, 'zh');
+    act(() => header(root, 'Company').querySelector('button')!.click());
+    await waitFor(() => expect(header(root, 'Company').getAttribute('aria-sort')).toBe('ascending'));
+    expect(cellTexts(root, 1)).toEqual(['阿里巴巴', '百度', '中国银行']);
   });
 });
