@@ -672,6 +672,12 @@ describe('/company/{id}/ page', () => {
       '/api/comments/create_comments_access_request/%providerId%/',
     );
     expect(await json(anonymous, '/company/1/?format=json')).toEqual(data);
+    // The element's test page gives it the same page data as the issuer page, for every audience.
+    for (const who of [anonymous, free, paid]) {
+      const testPage = await who.get('/test/issuer-reports/1/');
+      expect(testPage.statusCode).toBe(200);
+      expect(jsonBlock(testPage.body, 'fin-page-data')).toEqual(await json(who, '/company/1/?format=json'));
+    }
 
     // Every call URL of the page data answers.
     const urls = [
