@@ -154,6 +154,25 @@ async function printSvg(svg: string, options: ExportOptions): Promise<void> {
   }
 }
 
+/** The file of one format: the composition (title, drawing, logo) as a blob and its name. */
+export async function makeFile(
+  format: Exclude<ExportFormat, 'print'>,
+  drawing: ExportDrawing,
+  options: ExportOptions,
+): Promise<{ blob: Blob; fileName: string }> {
+  let blob: Blob;
+  if (format === 'svg') {
+    blob = new Blob([drawingToSvg(compose(drawing, options), options.title)], { type: MIME.svg });
+  } else if (format === 'pdf') {
+    const { svgToPdf } = await import('./pdf.ts');
+    const picture = compose(drawing, options, false);
+    blob = await svgToPdf(drawingToSvg(picture, options.title), picture, options);
+  } else {
+    blob = await rasterize(compose(drawing, options), MIME[format] as 'image/png' | 'image/jpeg');
+  }
+  return { blob, fileName: safeFileName(options.fileName, EXTENSION[format]) };
+}
+
 /**
  * Makes the file (or opens printing) for `format`: the drawing as it is now, under the title,
  * with the logo when asked for. Rejects on failure; callers log it (SPEC §8: not shown).
@@ -165,15 +184,6 @@ export async function exportDrawing(
 ): Promise<void> {
   if (!(drawing.width > 0 && drawing.height > 0)) throw new Error('Nothing to export: the drawing is empty');
   if (format === 'print') return printSvg(drawingToSvg(compose(drawing, options), options.title), options);
-  let blob: Blob;
-  if (format === 'svg') {
-    blob = new Blob([drawingToSvg(compose(drawing, options), options.title)], { type: MIME.svg });
-  } else if (format === 'pdf') {
-    const { svgToPdf } = await import('./pdf.ts');
-    const picture = compose(drawing, options, false);
-    blob = await svgToPdf(drawingToSvg(picture, options.title), picture, options);
-  } else {
-    blob = await rasterize(compose(drawing, options), MIME[format] as 'image/png' | 'image/jpeg');
-  }
-  download(blob, safeFileName(options.fileName, EXTENSION[format]));
+  const { blob, fileName } = await makeFile(format, drawing, options);
+  download(blob, fileName);
 }
