@@ -4,6 +4,7 @@ import { exportDrawing } from './export.ts';
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
 });
 
 describe('exportDrawing: the download', () => {
@@ -41,5 +42,20 @@ describe('exportDrawing: the download', () => {
         { fileName: 'x', title: '', lang: 'eng', logo: false },
       ),
     ).rejects.toThrow(/empty/);
+  });
+});
+
+describe('exportDrawing: PDF in the legacy build', () => {
+  it('fails (to be logged) instead of loading pdfmake, which that one classic script would carry inline', async () => {
+    vi.stubEnv('MODE', 'legacy');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    await expect(
+      exportDrawing(
+        'pdf',
+        { width: 10, height: 10, draw() {} },
+        { fileName: 'x', title: '', lang: 'eng', logo: false },
+      ),
+    ).rejects.toThrow(/module build/);
+    expect(click).not.toHaveBeenCalled();
   });
 });

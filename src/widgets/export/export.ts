@@ -5,7 +5,10 @@
  */
 import { compose, EXPORT_FONT_FAMILY } from './compose.ts';
 import type { ExportDrawing, ExportFormat, ExportOptions } from './index.ts';
+import type * as PdfModule from './pdf.ts';
 import { escapeXml, SvgRecorder } from './svg-context.ts';
+
+type PdfMaker = typeof PdfModule;
 
 const MIME: Record<Exclude<ExportFormat, 'print'>, string> = {
   png: 'image/png',
@@ -28,6 +31,17 @@ const JPEG_QUALITY = 0.92;
 const REVOKE_AFTER_MS = 30_000;
 
 let svgDocumentCount = 0;
+
+/**
+ * pdfmake with Roboto (~790 kB gzip) and, for Chinese, Noto Sans SC (~7.7 MB gzip) as lazy
+ * chunks. The legacy build is one classic script that would carry them inline for every visitor,
+ * so it leaves PDF out (the choice fails and is logged, SPEC §8); the module build has it.
+ */
+function loadPdfMaker(): Promise<PdfMaker> {
+  if (import.meta.env.MODE === 'legacy')
+    return Promise.reject(new Error('PDF export needs the module build'));
+  return import('./pdf.ts');
+}
 
 /** A drawing as a standalone SVG document: vector paths and live text, no pictures, no script. */
 export function drawingToSvg(drawing: ExportDrawing, title: string): string {
@@ -164,7 +178,7 @@ export async function makeFile(
   if (format === 'svg') {
     blob = new Blob([drawingToSvg(compose(drawing, options), options.title)], { type: MIME.svg });
   } else if (format === 'pdf') {
-    const { svgToPdf } = await import('./pdf.ts');
+    const { svgToPdf } = await loadPdfMaker();
     const picture = compose(drawing, options, false);
     blob = await svgToPdf(drawingToSvg(picture, options.title), picture, options);
   } else {
