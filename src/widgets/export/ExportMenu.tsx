@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cspNonce } from '../../core/csp.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import css from './export-menu.css?inline';
@@ -22,12 +22,16 @@ export function ExportMenu({ getDrawing, options, labels, onError }: ExportMenuP
   const menuId = `${baseId}-menu`;
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
   const items = useRef<(HTMLLIElement | null)[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
+  /** The menu opens from the button's end edge; near the screen's start it opens from the start. */
+  const [fromStart, setFromStart] = useState(false);
 
   const openMenu = (at: number) => {
+    setFromStart(false);
     setActive(at);
     setOpen(true);
   };
@@ -39,6 +43,14 @@ export function ExportMenu({ getDrawing, options, labels, onError }: ExportMenuP
   useEffect(() => {
     if (open) items.current[active]?.focus();
   }, [open, active]);
+
+  // Measured before paint, so the menu never shows cut off by the screen's edge.
+  useLayoutEffect(() => {
+    if (!open || !menu.current) return;
+    const box = menu.current.getBoundingClientRect();
+    const rtl = getComputedStyle(menu.current).direction === 'rtl';
+    if (rtl ? box.right > document.documentElement.clientWidth : box.left < 0) setFromStart(true);
+  }, [open]);
 
   // A click outside (composedPath: we live in a shadow root) closes the menu.
   useEffect(() => {
@@ -136,9 +148,10 @@ export function ExportMenu({ getDrawing, options, labels, onError }: ExportMenuP
         <span>{labels.export}</span>
       </button>
       <ul
+        ref={menu}
         id={menuId}
         role="menu"
-        className="fin-export__menu"
+        className={`fin-export__menu${fromStart ? ' fin-export__menu--start' : ''}`}
         part="export-menu"
         aria-label={labels.export}
         hidden={!open}

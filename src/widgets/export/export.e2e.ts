@@ -298,12 +298,21 @@ test('menu: keyboard path, focus back to the button, axe on the open menu, fits 
   await page.keyboard.press('Tab');
   await expect(button).toHaveAttribute('aria-expanded', 'false');
 
+  // 320 px: the menu stays on screen with its button at the end of a toolbar and at its start.
   await page.setViewportSize({ width: 320, height: 640 });
-  for (const target of ['chart', 'graph'] as const) {
-    await menuButton(page, target).click();
-    const box = await page.locator(`.menu-${target} [role="menu"]`).boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(320);
-    await page.keyboard.press('Escape');
+  for (const placement of ['flex-end', 'flex-start']) {
+    await page.evaluate((justify) => {
+      const toolbar = document
+        .querySelector('export-fixture')!
+        .shadowRoot!.querySelector<HTMLElement>('.toolbar')!;
+      toolbar.style.justifyContent = justify;
+    }, placement);
+    for (const target of ['chart', 'graph'] as const) {
+      await menuButton(page, target).click();
+      const box = await page.locator(`.menu-${target} [role="menu"]`).boundingBox();
+      expect(box!.x, `${target} menu, button at ${placement}`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${target} menu, button at ${placement}`).toBeLessThanOrEqual(320);
+      await page.keyboard.press('Escape');
+    }
   }
 });
