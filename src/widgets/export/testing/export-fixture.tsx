@@ -46,6 +46,8 @@ declare global {
         tolerance: number,
       ): Promise<Comparison>;
       logoPixels(base64: string, type: string): Promise<number>;
+      /** Clears the on-screen graph, has vis-network draw it again and counts its ink pixels. */
+      redrawGraph(): number;
     };
   }
 }
@@ -86,6 +88,19 @@ window.exportFixture = {
   errors: [],
   compare: (target, base64, type, tolerance) => compareWithScreen(target, base64, type, tolerance),
   logoPixels: (base64, type) => logoPixels(base64, type),
+  redrawGraph() {
+    const canvas = screens.graph!;
+    const ctx = canvas.getContext('2d')!;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.restore();
+    network!.redraw();
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let ink = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) ink += 1;
+    return ink;
+  },
 };
 
 // Record the print instead of opening the dialog; the frame then hears that printing ended. The
