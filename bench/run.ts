@@ -5,6 +5,7 @@
 import { builtElements, elementSize, gzipKb, runtimeChunk } from '../demo-pages/tools/bundle-size.ts';
 import { benchChart, printChartFigures } from './chart.bench.ts';
 import { benchDataTable } from './data-table.bench.ts';
+import { benchExport } from './export.bench.ts';
 import { benchIssuerReports, printIssuerReportsFigures } from './issuer-reports.bench.ts';
 import { benchPriceDynamicsFirstPaint } from './price-dynamics.bench.ts';
 import { benchScaledSuggest, benchServer } from './server.bench.ts';
@@ -46,3 +47,6 @@ await benchScaledSuggest({
 
 // The data table alone in Chromium (a blank page, no server) and its sort in Node.
 await benchDataTable();
+
+console.log('\n# Export per format: 200-link vis-network graph and a chart-like drawing (Chromium, ms)');
+await benchExport();
