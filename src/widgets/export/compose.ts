@@ -18,6 +18,17 @@ const LOGO_ALPHA = 0.85;
 /** The font families every export names: Roboto is embedded in the PDF, the rest are fallbacks. */
 export const EXPORT_FONT_FAMILY = 'Roboto, Arial, sans-serif';
 
+/** Han, kana, hangul and full-width forms: text Roboto has no glyphs for. */
+export const CJK_TEXT = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+
+/**
+ * The PDF needs the CJK font on Chinese pages and whenever the title or the drawing holds such
+ * text (an issuer named in Chinese on an English page would otherwise print as blanks).
+ */
+export function needsChineseFont(options: Pick<ExportOptions, 'lang' | 'title'>, svg: string): boolean {
+  return options.lang === 'chn' || CJK_TEXT.test(options.title) || CJK_TEXT.test(svg);
+}
+
 export interface Composition extends ExportDrawing {
   /** Where the drawing starts (below the title band, or 0 without the title). */
   drawingTop: number;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { needsChineseFont } from './compose.ts';
 import { exportDrawing } from './export.ts';
 
 afterEach(() => {
@@ -57,5 +58,14 @@ describe('exportDrawing: PDF in the legacy build', () => {
       ),
     ).rejects.toThrow(/module build/);
     expect(click).not.toHaveBeenCalled();
+  });
+});
+
+describe('needsChineseFont', () => {
+  it('takes the CJK font on Chinese pages and for Chinese text on any other page, Roboto otherwise', () => {
+    expect(needsChineseFont({ lang: 'chn', title: 'Graph' }, '<text>Sberbank</text>')).toBe(true);
+    expect(needsChineseFont({ lang: 'eng', title: 'Graph' }, '<text>中国石油</text>')).toBe(true);
+    expect(needsChineseFont({ lang: 'rus', title: '关联公司' }, '<text>Сбербанк</text>')).toBe(true);
+    expect(needsChineseFont({ lang: 'eng', title: 'Related: Łódź, Київ' }, '<text>İğdır</text>')).toBe(false);
   });
 });
