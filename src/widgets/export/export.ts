@@ -32,14 +32,28 @@ const REVOKE_AFTER_MS = 30_000;
 
 let svgDocumentCount = 0;
 
+/** Set by the build (vite.config.ts): the module build's PDF chunk, for the legacy script. */
+declare const __FIN_MODULE_PDF_CHUNK__: string | null;
+
+/** The legacy script's own address, read while it runs: the module build's chunks sit next to it. */
+const legacyScriptUrl =
+  import.meta.env.MODE === 'legacy' && typeof document !== 'undefined'
+    ? ((document.currentScript as HTMLScriptElement | null)?.src ?? '')
+    : '';
+
 /**
  * pdfmake with Roboto (~790 kB gzip) and, for Chinese, Noto Sans SC (~7.7 MB gzip) as lazy
  * chunks. The legacy build is one classic script that would carry them inline for every visitor,
- * so it leaves PDF out (the choice fails and is logged, SPEC §8); the module build has it.
+ * so it imports the module build's PDF chunk instead (dynamic import works in classic scripts).
  */
 function loadPdfMaker(): Promise<PdfMaker> {
-  if (import.meta.env.MODE === 'legacy')
-    return Promise.reject(new Error('PDF export needs the module build'));
+  if (import.meta.env.MODE === 'legacy') {
+    if (!__FIN_MODULE_PDF_CHUNK__ || !legacyScriptUrl)
+      return Promise.reject(new Error('PDF export needs the module build next to the legacy script'));
+    return import(
+      /* @vite-ignore */ new URL(__FIN_MODULE_PDF_CHUNK__, legacyScriptUrl).href
+    ) as Promise<PdfMaker>;
+  }
   return import('./pdf.ts');
 }
 
