@@ -5,10 +5,10 @@
  *  - `vite build --mode legacy`: dist/fin-elements.legacy.js, one classic script registering
  *    every element, for legacy pages that cannot load modules.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = import.meta.dirname;
 const elementEntries = Object.fromEntries(
@@ -25,10 +25,36 @@ const RUNTIME_CHUNK = new RegExp(
     String.raw`|[\\/]src[\\/]contract[\\/](?!(${DOMAINS}|palette|page-sections|tables)\.ts)`,
 );
 
+/**
+ * The legacy script cannot carry pdfmake and its fonts inline (13 MB for every visitor), so its
+ * PDF export imports the module build's PDF chunk, which sits in the same dist (the legacy build
+ * runs second, into the same folder). This tells it that chunk's file, from the module build's
+ * manifest; null in the module build and in tests, which import `./pdf.ts` themselves.
+ */
+const PDF_MODULE = 'src/widgets/export/pdf.ts';
+function modulePdfChunk(legacy: boolean): Plugin {
+  return {
+    name: 'fin-module-pdf-chunk',
+    config(userConfig) {
+      let chunk: string | null = null;
+      if (legacy) {
+        const manifest = resolve(root, userConfig.build?.outDir ?? 'dist', '.vite/manifest.json');
+        if (!existsSync(manifest))
+          throw new Error(`The legacy build runs after the module build: ${manifest} is missing`);
+        chunk =
+          (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { file: string }>)[PDF_MODULE]
+            ?.file ?? null;
+        // No chunk when no element exports (the legacy PDF then fails and is logged).
+      }
+      return { define: { __FIN_MODULE_PDF_CHUNK__: JSON.stringify(chunk) } };
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   const legacy = mode === 'legacy';
   return {
-    plugins: [react()],
+    plugins: [react(), modulePdfChunk(legacy)],
     // Library mode keeps process.env.NODE_ENV, which does not exist in a browser.
     define: command === 'build' ? { 'process.env.NODE_ENV': '"production"' } : {},
     build: {

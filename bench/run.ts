@@ -5,6 +5,7 @@
 import { builtElements, elementSize, gzipKb, runtimeChunk } from '../demo-pages/tools/bundle-size.ts';
 import { benchChart, printChartFigures } from './chart.bench.ts';
 import { benchDataTable } from './data-table.bench.ts';
+import { benchExport } from './export.bench.ts';
 import { benchIssuerReports, printIssuerReportsFigures } from './issuer-reports.bench.ts';
 import { benchNetworkGraph, printNetworkGraphFigures } from './network-graph.bench.ts';
 import { benchPriceDynamicsFirstPaint } from './price-dynamics.bench.ts';
@@ -52,3 +53,6 @@ console.log(
   '\n# <fin-network-graph>: data set → stable layout and the longest task, ours against vis-network defaults (Chromium)',
 );
 printNetworkGraphFigures(await benchNetworkGraph());
+
+console.log('\n# Export per format: 200-link vis-network graph and a chart-like drawing (Chromium, ms)');
+await benchExport();

@@ -1,5 +1,9 @@
 import { define } from '../src/runtime/define.tsx';
-import { SiteSearchElement, type SiteSearchProps } from '../src/features/site-search/index.ts';
+import {
+  SITE_SEARCH_CSS,
+  SiteSearchElement,
+  type SiteSearchProps,
+} from '../src/features/site-search/index.ts';
 
 type SiteSearchAttributes = Omit<SiteSearchProps, 'onSearchSelect'>;
 
@@ -29,12 +33,15 @@ type SiteSearchAttributes = Omit<SiteSearchProps, 'onSearchSelect'>;
  * @csspart open - the button that opens the full-screen search below 680 px
  * @csspart dialog - the full-screen dialog below 680 px
  * @cssproperty --fin-site-search-width - maximum width of the box (default 480px)
+ * @cssproperty --fin-site-search-height - height of the box and of the button below 680 px (default 34px); give the no-JS form inside the same, so the upgrade moves nothing
  * @cssproperty --fin-color-accent - links, focus and the active tab
  * @cssproperty --fin-color-highlight - background of the highlighted result
  * @cssproperty --fin-font-family - font of the element
  * @example <fin-site-search></fin-site-search>
  */
 define<SiteSearchAttributes>('fin-site-search', SiteSearchElement, {
+  // In place before the first render: the host keeps the box's height while the shadow root is empty.
+  styles: SITE_SEARCH_CSS,
   props: {
     variant: 'string',
     term: 'string',

@@ -625,6 +625,26 @@ export const RELATED_ENTITIES: Array<{ id: number; name: string; nameEng: string
 ];
 
 /**
+ * Sberbank's group (synthetic, like the rest of the demo data): more than ten links over two levels,
+ * every relation type, shares with decimals, an affiliate without share and names longer than the
+ * network graph's 22-character cut, so the graph sizes its nodes and the table has rows to sort.
+ * Ids from 20001, so the holders' companies (numbered after RELATED_ENTITIES) keep their ids.
+ */
+export const GROUP_ENTITIES: Array<{ id: number; name: string; nameEng: string }> = [
+  { id: 20001, name: 'Сбербанк Страхование жизни', nameEng: 'Sberbank Life Insurance Company' },
+  { id: 20002, name: 'СберТех', nameEng: 'SberTech' },
+  { id: 20003, name: '2ГИС', nameEng: '2GIS' },
+  { id: 20004, name: 'Рамблер Групп', nameEng: 'Rambler Group' },
+  { id: 20005, name: 'Эвотор', nameEng: 'Evotor' },
+  { id: 20006, name: 'Открытые технологии', nameEng: 'Open Technologies' },
+  { id: 20007, name: 'Фонд «Вклад в будущее»', nameEng: 'Contribution to the Future Foundation' },
+  { id: 20008, name: 'Центр недвижимости от Сбербанка', nameEng: 'Sberbank Real Estate Centre' },
+  { id: 20009, name: 'СберКлауд', nameEng: 'SberCloud' },
+  { id: 20010, name: 'Афиша', nameEng: 'Afisha' },
+  { id: 20011, name: 'Навиком', nameEng: 'Navicom' },
+];
+
+/**
  * Ownership (owner → owned, approximate stake in percent; the server draws a synthetic stake
  * around it) and affiliation links. The owners of an issuer whose stock names its holders (market.ts
  * HOLDERS) are those holders instead: their lines here are not used. Diasoft (26) has none: its graph is empty.
@@ -678,6 +698,18 @@ const RELATIONS: Array<[owner: number, owned: number, stake: number | null]> = [
   [24, 10036, 100],
   [25, 10037, 100],
   [8, 20, null],
+  // Sberbank's group (GROUP_ENTITIES): its own links, then its subsidiaries' and associates'.
+  [1, 20001, 100],
+  [1, 20002, 100],
+  [1, 20003, 72],
+  [1, 20004, 45],
+  [1, 20005, 40],
+  [1, 20006, 12],
+  [1, 20007, null],
+  [10006, 20008, 100],
+  [20002, 20009, 100],
+  [20003, 20011, 30],
+  [20004, 20010, 100],
   [21, 22, null],
 ];
 
@@ -1455,7 +1487,7 @@ function insertConsensus(
 
 function insertRelations(db: Database.Database, ctx: DomainContext): void {
   const entity = db.prepare('INSERT INTO related_entities (id, name, name_eng) VALUES (?, ?, ?)');
-  for (const e of RELATED_ENTITIES) entity.run(e.id, e.name, e.nameEng);
+  for (const e of [...RELATED_ENTITIES, ...GROUP_ENTITIES]) entity.run(e.id, e.name, e.nameEng);
   const insert = db.prepare(
     'INSERT INTO issuer_relations (owner_id, owned_id, kind, share) VALUES (?, ?, ?, ?)',
   );

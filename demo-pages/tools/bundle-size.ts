@@ -3,7 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const DIST = resolve(import.meta.dirname, '../../dist');
+// DIST_DIR: another build folder (as the reference server and the manifest read it).
+export const DIST = resolve(process.env.DIST_DIR ?? resolve(import.meta.dirname, '../../dist'));
 
 export function gzipKb(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length / 1024;

@@ -6,22 +6,14 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { ConsensusAnswer } from '../../../src/contract/company.ts';
+import { ISSUER_PAGE_MENU_SECTIONS } from '../../../src/contract/page-sections.ts';
 import { LABELS } from '../../data/labels.ts';
 import { MOBILE } from '../../testing/stock-page.ts';
 import { signInAs } from '../../testing/session.ts';
 
 const SBERBANK = '/company/1/';
-const SECTIONS = [
-  'price_dynamics',
-  'ifrs',
-  'ras',
-  'ifrs_fmp',
-  'multipliers',
-  'comments',
-  'quarterly_reports',
-  'consensus_forecasts',
-  'related_issuers',
-];
+// Sberbank has every section of the issuer page: all of them, in the contract's (SPEC §2) order.
+const SECTIONS = [...ISSUER_PAGE_MENU_SECTIONS];
 const menu = (page: Page) => page.locator('fin-left-menu');
 const menuLinks = (page: Page) => menu(page).locator('a[data-section]');
 const consensus = (page: Page) => page.locator('fin-consensus-forecasts');

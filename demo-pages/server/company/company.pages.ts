@@ -134,12 +134,19 @@ export function companyPageData(
 }
 
 export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo: CompanyRepository): void {
-  app.get<{ Params: { id: number }; Querystring: { format?: string } }>(
+  app.get<{ Params: { id: number }; Querystring: { format?: string; related_sort?: string } }>(
     '/company/:id/',
     {
       config: { page: true },
       schema: {
-        querystring: { type: 'object', properties: { format: { type: 'string' }, lang: { type: 'string' } } },
+        querystring: {
+          type: 'object',
+          properties: {
+            format: { type: 'string' },
+            lang: { type: 'string' },
+            related_sort: { type: 'string' },
+          },
+        },
         params: { type: 'object', properties: { id: ID }, required: ['id'] },
       },
     },
@@ -150,9 +157,7 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
       const { issuer, data } = companyPageData(ctx, repo, request, lang, emitent);
       if (request.query.format === 'json') return reply.header('Cache-Control', 'no-store').send(data);
 
-      const related = buildRelated(issuer, emitent.id).filter(
-        (link) => link.parent_emitent_id === emitent.id,
-      );
+      const related = buildRelated(issuer, emitent.id);
       const blocks = COMPANY_PAGE_BLOCKS.map((block) => block.id).filter((id) =>
         companyBlockShown(id, data, related.length),
       );
@@ -170,6 +175,14 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
             .stocksOfEmitent(emitent.id)
             .map((stock) => ({ name: stockName(lang, stock), url: stockUrl(stock.string_id) })),
           related,
+          lang,
+          relatedSort: request.query.related_sort,
+          relatedSortHref: (value) => {
+            const url = new URL(request.url, 'http://localhost');
+            if (value === null) url.searchParams.delete('related_sort');
+            else url.searchParams.set('related_sort', value);
+            return `${url.pathname}${url.search}#related_issuers`;
+          },
         }),
       });
     },

@@ -12,10 +12,11 @@ import type {
   RelatedLink,
 } from '../../../src/contract/company.ts';
 import { issuerSectionLabelKey, type IssuerPageSection } from '../../../src/contract/page-sections.ts';
-import type { MaskedValue } from '../../../src/contract/types.ts';
+import type { Lang, MaskedValue } from '../../../src/contract/types.ts';
 import { formatNumber as formatContractNumber } from '../../../src/contract/format.ts';
 import { breadcrumb, ELEMENT_SCRIPTS, type PageElement } from '../templates/layout.ts';
 import { html, trusted, type SafeHtml } from '../templates/html.ts';
+import { RELATED_TABLE_STYLE, relatedTable } from './related-table.ts';
 
 /**
  * The blocks of the issuer page in page order (their ids are the menu's, ISSUER_PAGE_MENU_SECTIONS),
@@ -117,7 +118,13 @@ export interface CompanyPageView {
   /** Any label by its full key (`stock:menu_ifrs`): the section headings. */
   label: (key: string) => string;
   stocks: Array<{ name: string; url: string }>;
+  /** The network graph's links (the issuer's own and its group's). */
   related: RelatedLink[];
+  lang: Lang;
+  /** `?related_sort=` of the request: the no-JS table's sort. */
+  relatedSort: unknown;
+  /** The page's address with another `related_sort` (null: the default order). */
+  relatedSortHref: (value: string | null) => string;
 }
 
 /**
@@ -131,18 +138,21 @@ export function formatNumber(value: MaskedValue, decimals = 1): string {
   return formatContractNumber(value, whole ? 0 : decimals);
 }
 
-/** The issuer's direct links (a later issue makes this block the network graph). */
+/**
+ * The related issuers block: the network graph's links as a table, which the page shows without
+ * JavaScript (the network graph element wraps it and offers it as its table view).
+ */
 function relatedList(view: CompanyPageView): SafeHtml {
-  const direct = view.related.filter((link) => link.parent_emitent_id === view.data.emitentId);
-  return html`<ul>
-    ${direct.map(
-      (link) =>
-        html`<li>
-          ${link.url ? html`<a href="${link.url}">${link.emitent_name}</a>` : link.emitent_name}
-          <span class="muted">· ${link.rel_type_name}${link.share === null ? '' : ` · ${formatNumber(link.share, 2)}%`}</span>
-        </li>`,
-    )}
-  </ul>`;
+  return relatedTable({
+    links: view.related,
+    mainEmitentId: view.data.emitentId,
+    lang: view.lang,
+    title: view.data.graph?.title ?? '',
+    sort: view.relatedSort,
+    sortHref: view.relatedSortHref,
+    label: (key, vars) =>
+      key.startsWith('issuer:') ? view.t(key.slice('issuer:'.length), vars) : view.label(key),
+  });
 }
 
 /** Sections whose element shows its own title: their heading is for screen readers and the menu. */
@@ -168,7 +178,7 @@ const STYLE = `
       padding: 0 24px; background: #f4f5f8; border-bottom: 1px solid #dde1e8; }
     .company-section { scroll-margin-top: 60px; }
   }
-`;
+${RELATED_TABLE_STYLE}`;
 
 function blockContent(view: CompanyPageView, block: (typeof COMPANY_PAGE_BLOCKS)[number]): SafeHtml | null {
   // The graph reads the page data's `graph`; the server's list inside is what a browser without

@@ -7,15 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError, ID, type AppContext } from '../shared/context.ts';
 import { pageLang } from '../shared/lang.ts';
-import { priceAccessOf } from '../shared/masking.ts';
 import { sendPage } from '../shared/page.ts';
 import { html } from '../templates/html.ts';
 import { elementsBlock } from '../templates/layout.ts';
-import { pageContext } from '../market/stock.page-data.ts';
 import type { CompanyRepository } from './company.repo.ts';
-import { buildIssuerPageData } from './company.page-data.ts';
-import { buildIssuerReportsPageData } from './company.pages.ts';
-import type { IssuerContext } from './reports.ts';
+import { companyPageData } from './company.pages.ts';
 
 export function registerIssuerReportsTestPage(
   app: FastifyInstance,
@@ -38,20 +34,8 @@ export function registerIssuerReportsTestPage(
       const emitent = ctx.repo.emitent(request.params.id);
       if (!emitent) throw new HttpError(404, `Unknown company ${request.params.id}`);
       const lang = pageLang(request, reply);
-      const user = request.session?.user ?? null;
-      const issuer: IssuerContext = {
-        repo,
-        labels: ctx.labels,
-        lang,
-        user,
-        access: priceAccessOf(user),
-        asOf: ctx.meta.asOf,
-      };
-      const data = buildIssuerReportsPageData(
-        issuer,
-        emitent,
-        buildIssuerPageData(pageContext(ctx, request, lang), emitent),
-      );
+      // The very page data of /company/{id}/ for this visitor, so the element is tested on what it gets there.
+      const { data } = companyPageData(ctx, repo, request, lang, emitent);
       const sections = request.query.sections;
       const elements = [
         {

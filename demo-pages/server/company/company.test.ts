@@ -17,6 +17,7 @@ import type {
   RelatedLink,
 } from '../../../src/contract/company.ts';
 import { checkIssuerReportsPageData } from '../../../src/contract/page-data.ts';
+import { ISSUER_PAGE_MENU_SECTIONS } from '../../../src/contract/page-sections.ts';
 import { EMITENTS, STOCKS } from '../../data/instruments.ts';
 import { COMMENT_PROVIDERS, HOSTILE_COMMENT_CONTENT } from '../../data/issuers.ts';
 import { bcp47Of, LANGUAGES } from '../../../src/contract/types.ts';
@@ -671,6 +672,12 @@ describe('/company/{id}/ page', () => {
       '/api/comments/create_comments_access_request/%providerId%/',
     );
     expect(await json(anonymous, '/company/1/?format=json')).toEqual(data);
+    // The element's test page gives it the same page data as the issuer page, for every audience.
+    for (const who of [anonymous, free, paid]) {
+      const testPage = await who.get('/test/issuer-reports/1/');
+      expect(testPage.statusCode).toBe(200);
+      expect(jsonBlock(testPage.body, 'fin-page-data')).toEqual(await json(who, '/company/1/?format=json'));
+    }
 
     // Every call URL of the page data answers.
     const urls = [
@@ -690,17 +697,8 @@ describe('/company/{id}/ page', () => {
 
   it('is assembled from elements in SPEC order, with the issuer menu and no raw-JSON links', async () => {
     const body = (await anonymous.get('/company/1/?lang=eng')).body;
-    expect(sectionIds(body)).toEqual([
-      'price_dynamics',
-      'ifrs',
-      'ras',
-      'ifrs_fmp',
-      'multipliers',
-      'comments',
-      'quarterly_reports',
-      'consensus_forecasts',
-      'related_issuers',
-    ]);
+    // Sberbank has every section: all of them, in the contract's (SPEC §2) order.
+    expect(sectionIds(body)).toEqual(ISSUER_PAGE_MENU_SECTIONS);
     expect(body).toContain('<fin-left-menu variant="issuer"></fin-left-menu>');
     for (const [section, sections] of [
       ['ifrs', 'ifrs'],

@@ -98,8 +98,10 @@ const STYLE = `
     padding: 12px 24px; background: #14213d; color: #fff; }
   .shell-header a { color: #fff; }
   .shell-brand { font-weight: 700; text-decoration: none; }
-  .shell-search { flex: 1 1 200px; min-width: 0; max-width: 420px; }
+  /* The plain form and <fin-site-search> share one whole-pixel height, so the upgrade moves nothing. */
+  .shell-search { flex: 1 1 200px; min-width: 0; max-width: 420px; --fin-site-search-height: 34px; }
   .shell-search-form { display: flex; gap: 6px; min-width: 0; }
+  .shell-search-form input, .shell-search-form button { box-sizing: border-box; height: var(--fin-site-search-height); }
   .shell-search-form input { flex: 1; min-width: 0; width: 100%; padding: 5px 8px; font: inherit; }
   .shell-search-form button { font: inherit; padding: 5px 10px; cursor: pointer; }
   .shell-langs { display: flex; flex-wrap: wrap; gap: 4px 10px; font-size: 14px; }

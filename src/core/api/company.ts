@@ -1,26 +1,15 @@
 /**
- * SPEC §7 calls of the issuer (company) page other than the reports (see ./reports.ts):
- * analytics comments and the access requests for their files, multipliers, consensus forecasts
- * and the related-issuer links of the network graph; plus the page data of /company/{id}/.
+ * SPEC §7 calls of the issuer (company) page other than the reports (see ./reports.ts) and the
+ * analytics comments (their calls, with their answer checks, live with the comments section):
+ * multipliers, consensus forecasts and the related-issuer links of the network graph.
  */
-import type {
-  CompanyCommentsAnswer,
-  CommentsAccessRequestAnswer,
-  MultipliersAnswer,
-  ConsensusAnswer,
-  RelatedLink,
-} from '../../contract/company.ts';
+import type { MultipliersAnswer, ConsensusAnswer, RelatedLink } from '../../contract/company.ts';
 import { checkConsensus, emptyConsensus } from '../../contract/consensus-answer.ts';
 import { checkMultipliers, emptyMultipliers } from '../../contract/multipliers-answer.ts';
 import { checkRelatedLinks, emptyRelatedLinks } from '../../contract/related-answer.ts';
 import { getJson } from './client.ts';
 
 // ─── Calls ─────────────────────────────────────────────────────────────────────────────────────
-
-/** The analytics comments from the page data's `apiUrls.comments` (comments_about). */
-export function fetchComments(url: string, signal?: AbortSignal): Promise<CompanyCommentsAnswer> {
-  return getJson<CompanyCommentsAnswer>(url, { signal });
-}
 
 /** The multipliers from the page data's `apiUrls.multipliers`, checked. */
 export function fetchMultipliers(url: string, signal?: AbortSignal): Promise<MultipliersAnswer> {
@@ -35,20 +24,4 @@ export function fetchConsensus(url: string, signal?: AbortSignal): Promise<Conse
 /** The network graph loads from a caller-supplied URL; the reference server's is /api/company/{id}/related/. */
 export function fetchRelated(dataUrl: string, signal?: AbortSignal): Promise<RelatedLink[]> {
   return getJson<RelatedLink[]>(dataUrl, { signal, check: checkRelatedLinks, empty: emptyRelatedLinks });
-}
-
-/**
- * GET /api/comments/create_comments_access_request/{providerId}/ (the page data's
- * `apiUrls.commentsAccessRequest`, with %providerId%). SPEC §7 makes it a GET, but it writes, so
- * the session token goes along as X-CSRF-Token.
- */
-export function createCommentsAccessRequest(
-  urlTemplate: string,
-  providerId: number,
-  signal?: AbortSignal,
-): Promise<CommentsAccessRequestAnswer> {
-  return getJson<CommentsAccessRequestAnswer>(urlTemplate.replace('%providerId%', String(providerId)), {
-    signal,
-    csrf: true,
-  });
 }

@@ -6,7 +6,8 @@ import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { useLabels } from '../../runtime/hooks.ts';
 import { useStyles } from '../../runtime/styles.ts';
-import { SECTION_VIEWS } from './issuer-reports.sections.ts';
+import { SECTION_VIEWS, type SectionProps, type SectionView } from './issuer-reports.sections.ts';
+import { useLazyView } from './lazy-view.ts';
 import { parseSections } from './issuer-reports.utils.ts';
 import css from './issuer-reports.css?inline';
 
@@ -58,18 +59,36 @@ export function IssuerReports({ pageData = DEFAULT_PAGE_DATA_SELECTOR, sections 
   return (
     <div className="ir" part="block">
       {shown.map((id) => {
-        const { View, titleKey } = SECTION_VIEWS[id]!;
+        const view = SECTION_VIEWS[id]!;
         return several ? (
           <section key={id} className="ir-section" data-section={id} aria-labelledby={`ir-${id}-title`}>
-            <h2 id={`ir-${id}-title`}>{t(titleKey)}</h2>
-            <View issuer={issuer} t={t} headingLevel={3} />
+            <h2 id={`ir-${id}-title`}>{t(view.titleKey)}</h2>
+            <SectionBody view={view} issuer={issuer} t={t} headingLevel={3} />
           </section>
         ) : (
           <div key={id} className="ir-section" data-section={id}>
-            <View issuer={issuer} t={t} headingLevel={3} />
+            <SectionBody view={view} issuer={issuer} t={t} headingLevel={3} />
           </div>
         );
       })}
     </div>
   );
+}
+
+/**
+ * A section's view once its chunk is there. Until then the section's frame (and its heading) is in
+ * place with the loading line the view itself starts with, so the page does not move when the chunk
+ * arrives; a chunk that fails to load is an inline error with a retry, in that section only.
+ */
+function SectionBody({ view, ...props }: SectionProps & { view: SectionView }) {
+  const { state, retry } = useLazyView(view.load, true);
+  const { t } = props;
+  if (state.status === 'ready') return <state.Component {...props} />;
+  if (state.status === 'error')
+    return (
+      <ElementMessage kind="error" onRetry={retry} retryLabel={t('common:retry')}>
+        {t('common:error_load')}
+      </ElementMessage>
+    );
+  return <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>;
 }

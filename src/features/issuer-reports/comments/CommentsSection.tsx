@@ -18,7 +18,7 @@ import { accessHref, loginHref } from '../../../runtime/chrome/access-links.ts';
 import type { Translate } from '../../../runtime/hooks.ts';
 import { useResource } from '../../../runtime/resource.ts';
 import { useStyles } from '../../../runtime/styles.ts';
-import type { SectionProps, SectionView } from '../issuer-reports.sections.ts';
+import type { SectionProps } from '../issuer-reports.sections.ts';
 import { createCommentsResource, requestCommentsAccess } from './comments.api.ts';
 import {
   afterAccessRequest,
@@ -387,9 +387,5 @@ function RequestFailed({
   );
 }
 
-export const commentsSection: SectionView = {
-  titleKey: 'issuer:tab_comments',
-  labelModules: ['widgets', 'archive'],
-  has: (issuer) => issuer.commentsCount > 0,
-  View: CommentsSection,
-};
+/** The section's view: a chunk of its own, loaded when the section shows (comments.section.ts). */
+export default CommentsSection;

@@ -9,7 +9,7 @@ import { useStyles } from '../../../runtime/styles.ts';
 import { DataTable, type TableColumn, type TableRow } from '../../../widgets/data-table/index.ts';
 import { Dropdown } from '../../../widgets/dropdown/index.ts';
 import type { IssuerReportsPageData } from '../../../contract/company.ts';
-import type { SectionProps, SectionView } from '../issuer-reports.sections.ts';
+import type { SectionProps } from '../issuer-reports.sections.ts';
 import { createFmpResource, type FmpKey } from './fmp.api.ts';
 import {
   FMP_ROWS_PER_GROUP,
@@ -168,9 +168,5 @@ function FmpGroupTable({
   );
 }
 
-export const fmpSection: SectionView = {
-  titleKey: 'issuer:tab_fmp',
-  labelModules: ['widgets'],
-  has: (issuer) => issuer.reports.some((report) => report.apiUrl === 'fmp'),
-  View: FmpView,
-};
+/** The section's view: a chunk of its own, loaded when the section shows (fmp.section.ts). */
+export default FmpView;

@@ -9,7 +9,7 @@ import { useResource } from '../../../runtime/resource.ts';
 import { useStyles } from '../../../runtime/styles.ts';
 import { DataTable, type TableColumn, type TableRow } from '../../../widgets/data-table/index.ts';
 import { Tabs, tabId } from '../../../widgets/tabs/index.ts';
-import type { SectionProps, SectionView } from '../issuer-reports.sections.ts';
+import type { SectionProps } from '../issuer-reports.sections.ts';
 import {
   hasMaskedMultiplier,
   hasMultipliers,
@@ -182,9 +182,5 @@ function MultiplierGroupTable({
   );
 }
 
-export const multipliersSection: SectionView = {
-  titleKey: 'issuer:tab_multipliers',
-  labelModules: ['widgets'],
-  has: (issuer) => issuer.reports.some((report) => report.apiUrl === 'msfo' || report.apiUrl === 'rsbu'),
-  View: MultipliersView,
-};
+/** The section's view: a chunk of its own, loaded when the section shows (multipliers.section.ts). */
+export default MultipliersView;

@@ -7,7 +7,7 @@ import type { Translate } from '../../../runtime/hooks.ts';
 import { useResource } from '../../../runtime/resource.ts';
 import { useStyles } from '../../../runtime/styles.ts';
 import { DataTable, type RowLimit, type TableColumn } from '../../../widgets/data-table/index.ts';
-import type { SectionProps, SectionView } from '../issuer-reports.sections.ts';
+import type { SectionProps } from '../issuer-reports.sections.ts';
 import { FILE_LANGS, fileState, QUARTERS, quarterlyYears, shownYears } from './quarterly.model.ts';
 import css from './quarterly.css?inline';
 
@@ -153,9 +153,5 @@ function QuarterFiles({
   );
 }
 
-export const quarterlySection: SectionView = {
-  titleKey: 'issuer:tab_quarterly',
-  labelModules: ['widgets'],
-  has: (issuer) => issuer.reports.some((report) => report.apiUrl === 'quarterly'),
-  View: QuarterlyView,
-};
+/** The section's view: a chunk of its own, loaded when the section shows (quarterly.section.ts). */
+export default QuarterlyView;

@@ -11,4 +11,4 @@ export {
   type StatementLine,
   type StatementView,
 } from './statements.model.ts';
-export { IFRS_SECTION, RAS_SECTION } from './statements.sections.tsx';
+export { IFRS_SECTION, RAS_SECTION } from './statements.sections.ts';

@@ -1,7 +1,8 @@
 /**
- * A view loaded on first use (its chunk is requested by `load()`), whose failure to load is a
- * state the caller shows (an inline error with a retry) instead of a thrown error that would take
- * the element down, as React.lazy would.
+ * A view loaded on first use (its chunk is requested by `load()`): each section of the element,
+ * the analysis views and the line-history dialog. A failure to load is a state the caller shows
+ * (an inline error with a retry) instead of a thrown error that would take the element down, as
+ * React.lazy would (it also keeps the failed promise, so it could not retry).
  */
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 

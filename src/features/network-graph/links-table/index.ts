@@ -1,0 +1,1 @@
+export { LinksTable, type LinksTableProps } from './LinksTable.tsx';
