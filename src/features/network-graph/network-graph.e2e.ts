@@ -230,6 +230,33 @@ test.describe('network graph', () => {
     await expect.poll(bluePixels).toBe(0);
     await graph.getByRole('checkbox', { name: 'Show logo' }).check();
     await expect.poll(bluePixels).toBeGreaterThan(300);
+
+    // A replay onto another context (how the export module draws the graph) gets neither the
+    // watermark nor the focus ring: the export draws its own logo.
+    const replayedLogoInk = await graphHook<number>(
+      page,
+      `(() => {
+        const screen = graph.network.renderer.canvas.frame.canvas;
+        const other = document.createElement('canvas');
+        other.width = screen.width;
+        other.height = screen.height;
+        // Laid out at the screen canvas' size, so a watermark drawn there would land in the same box.
+        other.style.cssText = 'width:' + screen.clientWidth + 'px;height:' + screen.clientHeight + 'px';
+        document.body.append(other);
+        const ctx = other.getContext('2d');
+        const canvas = graph.network.renderer.canvas;
+        canvas.getContext = () => ctx;
+        canvas.setTransform = () => {};
+        try { graph.network.renderer._redraw(false); } finally { delete canvas.getContext; delete canvas.setTransform; }
+        const ratio = screen.width / screen.clientWidth;
+        const data = ctx.getImageData((screen.clientWidth - 193) * ratio, (screen.clientHeight - 48) * ratio, 185 * ratio, 40 * ratio).data;
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 40 && data[i + 2] > data[i] + 40) count++;
+        other.remove();
+        return count;
+      })()`,
+    );
+    expect(replayedLogoInk).toBe(0);
   });
 
   test('keyboard: one Tab stop on the main issuer, arrows along links with a ring on the canvas and one announcement per move, Home, Escape, Enter opens the page; page keys stay the page’s', async ({

@@ -134,6 +134,9 @@ export function NetworkGraphCanvas({
                 scheduleMeasure();
               },
               onAfterDrawing(ctx) {
+                // Only on the screen: an export replays vis-network's drawing onto its own
+                // context (SVG, PNG, PDF) and draws the logo itself, without the focus ring.
+                if (ctx.canvas !== container.querySelector('canvas')) return;
                 drawOverlay(ctx, engineRef.current, latest.current);
                 scheduleMeasure();
               },
