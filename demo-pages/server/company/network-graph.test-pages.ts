@@ -100,6 +100,8 @@ export function registerNetworkGraphTestPages(app: FastifyInstance, ctx: AppCont
             data-url="${dataUrl}"
             main-emitent-id="${TEST_GRAPH_MAIN_ID}"
             title="${MAIN_NAME}: related companies"
+            export-file-name="related-${links}"
+            export-title="${MAIN_NAME}: related companies (synthetic test data)"
           ></fin-network-graph>`,
           script: ELEMENT_SCRIPTS.networkGraph,
         },

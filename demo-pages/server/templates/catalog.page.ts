@@ -115,6 +115,13 @@ export function legacyBundlePageBody(pageDataJson: SafeHtml): SafeHtml {
     <p class="muted">This page loads <code>/dist/fin-elements.legacy.js</code> with a plain script tag.</p>
     ${pageDataJson}
     <fin-price-dynamics page-data="#legacy-page-data"></fin-price-dynamics>
+    <fin-network-graph
+      data-url="/api/company/1/related/"
+      main-emitent-id="1"
+      title="Sberbank: related companies"
+      export-file-name="sberbank-related"
+      export-title="Sberbank: related companies (synthetic demo data)"
+    ></fin-network-graph>
     <script src="/dist/fin-elements.legacy.js" defer></script>
   </main>`;
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { RelatedLink } from '../../contract/company.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import type { ResourceState } from '../../core/resource.ts';
@@ -9,9 +9,19 @@ import { ElementState, pageDataGate } from '../../runtime/chrome/ElementState.ts
 import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
 import { useResource } from '../../runtime/resource.ts';
 import { useStyles } from '../../runtime/styles.ts';
+import { cspNonce } from '../../core/csp.ts';
+import { $lang } from '../../core/stores/lang.ts';
+import {
+  EXPORT_FORMATS,
+  ExportMenu,
+  visNetworkDrawing,
+  type ExportFormat,
+} from '../../widgets/export/index.ts';
 import { FullscreenButton } from '../../widgets/fullscreen-button/index.ts';
+import { Tabs, tabId } from '../../widgets/tabs/index.ts';
 import { NetworkGraphCanvas, type GraphEngine } from '../../widgets/network-graph/index.ts';
 import { createRelatedResource } from './network-graph.api.ts';
+import { LinksTable } from './links-table/index.ts';
 import { buildGraph } from './network-graph.utils.ts';
 import css from './network-graph.css?inline';
 
@@ -90,12 +100,18 @@ function GraphBlock({ config }: { config: GraphConfig }) {
   );
 }
 
+/** The graph, or the same links as a sortable table (its accessible alternative, one click away). */
+type GraphViewMode = 'graph' | 'table';
+
 function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphConfig; t: Translate }) {
   const { emit, tag } = useHost();
+  const lang = useStore($lang);
   const blockRef = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [showLogo, setShowLogo] = useState(config.showLogo ?? true);
+  const [view, setView] = useState<GraphViewMode>('graph');
   const engineRef = useRef<GraphEngine | null>(null);
+  const viewsId = useId();
   const data = useMemo(() => buildGraph(links, config.mainEmitentId), [links, config.mainEmitentId]);
   const layout = useMemo(
     () => ({ nodeCount: data.nodes.length, linkCount: links.length, fullscreen }),
@@ -108,6 +124,25 @@ function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphCo
       console.error(`fin-elements: <${tag}> graph not drawn: ${(error as Error)?.message ?? String(error)}`),
     [tag],
   );
+  const onExportError = useCallback(
+    (error: unknown, format: ExportFormat) =>
+      // SPEC §8: export errors are not shown to the user, only logged.
+      console.error(
+        `fin-elements: <${tag}> ${format} export failed: ${(error as Error)?.message ?? String(error)}`,
+      ),
+    [tag],
+  );
+  const exportLabels = useMemo(
+    () => ({
+      export: t('chart:export'),
+      ...(Object.fromEntries(EXPORT_FORMATS.map((format) => [format, t(`chart:export_${format}`)])) as Record<
+        ExportFormat,
+        string
+      >),
+    }),
+    [t],
+  );
+  const panelId = `${viewsId}-panel`;
 
   return (
     <div className="ng" part="block" ref={blockRef}>
@@ -117,11 +152,42 @@ function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphCo
             .replace('{companies}', String(data.nodes.length))
             .replace('{links}', String(links.length))}
         </span>
-        <label className="ng-logo">
-          <input type="checkbox" checked={showLogo} onChange={(event) => setShowLogo(event.target.checked)} />
-          {t('chart:show_logo')}
-        </label>
-        {/* export menu */}
+        <Tabs
+          id={viewsId}
+          size="small"
+          label={t('issuer:graph_view')}
+          tabs={[
+            { id: 'graph', ttl: t('issuer:graph_view_graph') },
+            { id: 'table', ttl: t('issuer:graph_view_table') },
+          ]}
+          active={view}
+          onSelect={(id) => setView(id as GraphViewMode)}
+          controls={panelId}
+        />
+        {view === 'graph' ? (
+          <>
+            <label className="ng-logo">
+              <input
+                type="checkbox"
+                checked={showLogo}
+                onChange={(event) => setShowLogo(event.target.checked)}
+              />
+              {t('chart:show_logo')}
+            </label>
+            <ExportMenu
+              getDrawing={() => (engineRef.current ? visNetworkDrawing(engineRef.current.network) : null)}
+              options={{
+                fileName: config.exportFileName?.trim() || title,
+                title: config.exportTitle?.trim() || title,
+                lang,
+                logo: showLogo,
+                nonce: cspNonce(),
+              }}
+              labels={exportLabels}
+              onError={onExportError}
+            />
+          </>
+        ) : null}
         <FullscreenButton
           target={() => blockRef.current}
           cookieName={NETWORK_GRAPH_TAG}
@@ -131,22 +197,28 @@ function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphCo
           onChange={(on) => emit('fin-fullscreen-change', { fullscreen: on })}
         />
       </div>
-      <NetworkGraphCanvas
-        data={data}
-        mainId={config.mainEmitentId}
-        layout={layout}
-        showLogo={showLogo}
-        labels={{
-          region: title,
-          hint: t('issuer:graph_hint'),
-          fallback: t('issuer:graph_fallback'),
-          loading: t('issuer:graph_loading'),
-        }}
-        onRenderError={onRenderError}
-        onEngine={(engine) => {
-          engineRef.current = engine;
-        }}
-      />
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(viewsId, view)} className="ng-panel">
+        {view === 'graph' ? (
+          <NetworkGraphCanvas
+            data={data}
+            mainId={config.mainEmitentId}
+            layout={layout}
+            showLogo={showLogo}
+            labels={{
+              region: title,
+              hint: t('issuer:graph_hint'),
+              fallback: t('issuer:graph_fallback'),
+              loading: t('issuer:graph_loading'),
+            }}
+            onRenderError={onRenderError}
+            onEngine={(engine) => {
+              engineRef.current = engine;
+            }}
+          />
+        ) : (
+          <LinksTable links={links} mainEmitentId={config.mainEmitentId} caption={title} />
+        )}
+      </div>
     </div>
   );
 }

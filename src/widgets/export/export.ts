@@ -35,11 +35,14 @@ let svgDocumentCount = 0;
 /** Set by the build (vite.config.ts): the module build's PDF chunk, for the legacy script. */
 declare const __FIN_MODULE_PDF_CHUNK__: string | null;
 
-/** The legacy script's own address, read while it runs: the module build's chunks sit next to it. */
-const legacyScriptUrl =
-  import.meta.env.MODE === 'legacy' && typeof document !== 'undefined'
-    ? ((document.currentScript as HTMLScriptElement | null)?.src ?? '')
-    : '';
+/**
+ * The legacy script's address (the module build's chunks sit next to it). Its code runs lazily,
+ * after the script finished, so `document.currentScript` is gone: the script is found by name.
+ */
+function legacyScriptUrl(): string {
+  const script = document.querySelector<HTMLScriptElement>('script[src*="fin-elements.legacy"]');
+  return script?.src ?? '';
+}
 
 /**
  * pdfmake with Roboto (~790 kB gzip) and, for Chinese, Noto Sans SC (~7.7 MB gzip) as lazy
@@ -48,11 +51,10 @@ const legacyScriptUrl =
  */
 function loadPdfMaker(): Promise<PdfMaker> {
   if (import.meta.env.MODE === 'legacy') {
-    if (!__FIN_MODULE_PDF_CHUNK__ || !legacyScriptUrl)
+    const base = legacyScriptUrl();
+    if (!__FIN_MODULE_PDF_CHUNK__ || !base)
       return Promise.reject(new Error('PDF export needs the module build next to the legacy script'));
-    return import(
-      /* @vite-ignore */ new URL(__FIN_MODULE_PDF_CHUNK__, legacyScriptUrl).href
-    ) as Promise<PdfMaker>;
+    return import(/* @vite-ignore */ new URL(__FIN_MODULE_PDF_CHUNK__, base).href) as Promise<PdfMaker>;
   }
   return import('./pdf.ts');
 }
