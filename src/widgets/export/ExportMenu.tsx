@@ -8,7 +8,7 @@ import {
   type ExportDrawing,
   type ExportFormat,
   type ExportMenuProps,
-} from './index.ts';
+} from './export-api.ts';
 
 /**
  * SPEC §9 export menu: a menu button (WAI-ARIA menu button pattern, focus moves onto the items)

@@ -3,7 +3,7 @@
  * in the drawing's bottom-right corner. One composition drawn onto whichever context the format
  * needs: a big canvas (PNG, JPEG) or the SVG recorder (SVG, PDF, print).
  */
-import type { ExportDrawing, ExportOptions } from './index.ts';
+import type { ExportDrawing, ExportOptions } from './export-api.ts';
 import { drawLogo, LOGO_HEIGHT, LOGO_WIDTH } from './logo.ts';
 
 /** Height of the title band above the drawing (CSS px). */

@@ -4,7 +4,7 @@
  * (pdfmake, its own lazy chunk) from the same SVG, print from a hidden frame holding the SVG.
  */
 import { compose, EXPORT_FONT_FAMILY } from './compose.ts';
-import type { ExportDrawing, ExportFormat, ExportOptions } from './index.ts';
+import type { ExportDrawing, ExportFormat, ExportOptions } from './export-api.ts';
 import type * as PdfModule from './pdf.ts';
 import { escapeXml, SvgRecorder } from './svg-context.ts';
 

@@ -8,7 +8,7 @@
 import pdfMake from 'pdfmake/build/pdfmake.js';
 import robotoFiles from 'pdfmake/build/vfs_fonts.js';
 import { CJK_TEXT, needsChineseFont, TITLE_FONT_SIZE } from './compose.ts';
-import type { ExportDrawing, ExportOptions } from './index.ts';
+import type { ExportDrawing, ExportOptions } from './export-api.ts';
 
 const MARGIN = 24;
 const ROBOTO = {

@@ -13,7 +13,7 @@
  *  - `network.renderer.canvas.frame.canvas`: the on-screen canvas, whose CSS size is the drawing's.
  * Nothing else of this library is touched outside this file.
  */
-import type { ExportDrawing } from '../index.ts';
+import type { ExportDrawing } from '../export-api.ts';
 
 interface VisCanvas {
   getContext(): CanvasRenderingContext2D;
