@@ -7,7 +7,7 @@ import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { useLabels } from '../../runtime/hooks.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import { SECTION_VIEWS, type SectionProps, type SectionView } from './issuer-reports.sections.ts';
-import { useLazyView } from './lazy-view.ts';
+import { useLazyView } from '../../runtime/lazy-view.ts';
 import { parseSections } from './issuer-reports.utils.ts';
 import css from './issuer-reports.css?inline';
 

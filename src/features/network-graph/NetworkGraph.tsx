@@ -7,6 +7,7 @@ import { issuerReportsPageStore } from '../../core/stores/page.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { ElementState, pageDataGate } from '../../runtime/chrome/ElementState.tsx';
 import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
+import { lazyModule, useLazyView } from '../../runtime/lazy-view.ts';
 import { useResource } from '../../runtime/resource.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import { cspNonce } from '../../core/csp.ts';
@@ -21,7 +22,7 @@ import { FullscreenButton } from '../../widgets/fullscreen-button/index.ts';
 import { Tabs, tabId } from '../../widgets/tabs/index.ts';
 import { NetworkGraphCanvas, type GraphEngine } from '../../widgets/network-graph/index.ts';
 import { createRelatedResource } from './network-graph.api.ts';
-import { LinksTable } from './links-table/index.ts';
+import type { LinksTableProps } from './links-table/index.ts';
 import { buildGraph } from './network-graph.utils.ts';
 import css from './network-graph.css?inline';
 
@@ -216,9 +217,26 @@ function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphCo
             }}
           />
         ) : (
-          <LinksTable links={links} mainEmitentId={config.mainEmitentId} caption={title} />
+          <LinksTableView t={t} links={links} mainEmitentId={config.mainEmitentId} caption={title} />
         )}
       </div>
     </div>
   );
+}
+
+/** The table (with the shared data table) is a chunk of its own, loaded when it is first asked for. */
+const loadLinksTable = lazyModule<LinksTableProps>(() =>
+  import('./links-table/index.ts').then((module) => ({ default: module.LinksTable })),
+);
+
+function LinksTableView({ t, ...props }: LinksTableProps & { t: Translate }) {
+  const { state, retry } = useLazyView(loadLinksTable, true);
+  if (state.status === 'ready') return <state.Component {...props} />;
+  if (state.status === 'error')
+    return (
+      <ElementMessage kind="error" onRetry={retry} retryLabel={t('common:retry')}>
+        {t('common:error_load')}
+      </ElementMessage>
+    );
+  return <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>;
 }

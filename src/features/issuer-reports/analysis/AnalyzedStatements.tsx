@@ -10,7 +10,7 @@ import { useStyles } from '../../../runtime/styles.ts';
 import { AnalysisSwitch, type AnalysisMode } from './AnalysisSwitch.tsx';
 import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
 import { label } from './analysis-text.ts';
-import { lazyModule, useLazyView } from '../lazy-view.ts';
+import { lazyModule, useLazyView } from '../../../runtime/lazy-view.ts';
 import type { SourceDiffViewProps } from './SourceDiffView.tsx';
 import { ifrsSourceUrls } from './source-urls.ts';
 import { useLineHistory } from './useLineHistory.tsx';

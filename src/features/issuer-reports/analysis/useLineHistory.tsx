@@ -7,7 +7,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import type { ReportSection } from '../../../contract/reports.ts';
 import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
 import type { Translate } from '../../../runtime/hooks.ts';
-import { lazyModule, useLazyView } from '../lazy-view.ts';
+import { lazyModule, useLazyView } from '../../../runtime/lazy-view.ts';
 import type { LineHistoryDialogProps } from './LineHistoryDialog.tsx';
 
 const loadDialog = lazyModule<LineHistoryDialogProps>(() => import('./LineHistoryDialog.tsx'));

@@ -1,6 +1,6 @@
 /** The `comments` section of <fin-issuer-reports> (registered in issuer-reports.sections.ts). */
 import type { SectionView } from '../issuer-reports.sections.ts';
-import { lazyModule } from '../lazy-view.ts';
+import { lazyModule } from '../../../runtime/lazy-view.ts';
 
 export const commentsSection: SectionView = {
   titleKey: 'issuer:tab_comments',

@@ -1,6 +1,6 @@
 /** The `ifrs` and `ras` sections of <fin-issuer-reports> (registered in issuer-reports.sections.ts). */
 import type { SectionView } from '../issuer-reports.sections.ts';
-import { lazyModule } from '../lazy-view.ts';
+import { lazyModule } from '../../../runtime/lazy-view.ts';
 
 const LABEL_MODULES = ['widgets', 'stock'];
 

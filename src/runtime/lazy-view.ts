@@ -1,10 +1,11 @@
 /**
- * A view loaded on first use (its chunk is requested by `load()`): each section of the element,
- * the analysis views and the line-history dialog. A failure to load is a state the caller shows
+ * A view loaded on first use (its chunk is requested by `load()`): each section of
+ * <fin-issuer-reports>, its analysis views and line-history dialog, the network graph's table. A failure to load is a state the caller shows
  * (an inline error with a retry) instead of a thrown error that would take the element down, as
  * React.lazy would (it also keeps the failed promise, so it could not retry).
  */
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useContext, useEffect, useState, type ComponentType } from 'react';
+import { HostContext } from './host-context.ts';
 
 export type LazyState<P> =
   { status: 'idle' | 'loading' } | { status: 'ready'; Component: ComponentType<P> } | { status: 'error' };
@@ -24,6 +25,8 @@ export function lazyModule<P>(load: () => Promise<{ default: ComponentType<P> }>
 
 /** Loads the view when `wanted` turns true (idle and loading read alike); `retry` loads it again after a failure. */
 export function useLazyView<P>(get: () => Promise<ComponentType<P>>, wanted: boolean) {
+  // The element's tag for the log line (a view rendered outside an element logs without it).
+  const tag = useContext(HostContext)?.tag ?? 'element';
   const [state, setState] = useState<LazyState<P>>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -32,14 +35,14 @@ export function useLazyView<P>(get: () => Promise<ComponentType<P>>, wanted: boo
     get().then(
       (Component) => live && setState({ status: 'ready', Component }),
       (error: unknown) => {
-        console.error(`fin-elements: a view of <fin-issuer-reports> not loaded: ${String(error)}`);
+        console.error(`fin-elements: a view of <${tag}> not loaded: ${String(error)}`);
         if (live) setState({ status: 'error' });
       },
     );
     return () => {
       live = false;
     };
-  }, [get, wanted, attempt]);
+  }, [get, wanted, attempt, tag]);
   const retry = useCallback(() => {
     setState({ status: 'loading' });
     setAttempt((n) => n + 1);
