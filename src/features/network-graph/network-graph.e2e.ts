@@ -159,7 +159,8 @@ test.describe('network graph', () => {
       const b = nodes.find((node) => node.id === edge.to)!;
       return { x: (a.x + b.x) / 2 - 20, y: (a.y + b.y) / 2 - 7, w: 40, h: 14 };
     };
-    expect(await darkPixels(page, middle(1002), 120)).toBeGreaterThan(8);
+    // The share is drawn in dark ink at the fitted scale (a few pixels when zoomed out for labels).
+    expect(await darkPixels(page, middle(1002), 120)).toBeGreaterThan(4);
     expect(await darkPixels(page, middle(1005), 120)).toBe(0);
 
     // SPEC §9 above 10 links: nodes keep apart and sizes vary.
@@ -475,6 +476,35 @@ test.describe('network graph', () => {
     await stable(page, 2);
     expect(await created()).toEqual(before);
     expect((await nodesOnScreen(page)).map((node) => node.id)).toContain(1012);
+  });
+  test('at 375 px every node label stays inside the canvas (the fit leaves room for labels)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(graphPage(12));
+    await stable(page);
+    const width = await page
+      .locator('fin-network-graph')
+      .locator('canvas')
+      .evaluate((canvas) => canvas.clientWidth);
+    const nodes = await nodesOnScreen(page);
+    const reach = await page.evaluate(
+      ([labels]) => {
+        const region = document
+          .querySelector('fin-network-graph')!
+          .shadowRoot!.querySelector('.fin-ng') as unknown as {
+          finGraph: { scale(): number };
+        };
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = '13px Roboto, Arial, sans-serif';
+        return labels.map((label) => (ctx.measureText(label).width / 2) * region.finGraph.scale());
+      },
+      [nodes.map((node) => node.label)] as const,
+    );
+    nodes.forEach((node, index) => {
+      expect(node.x - reach[index]!, node.label).toBeGreaterThanOrEqual(0);
+      expect(node.x + reach[index]!, node.label).toBeLessThanOrEqual(width);
+    });
   });
 });
 

@@ -72,6 +72,11 @@ function syncDataSet<T extends { id?: string | number }>(set: DataSet<T>, items:
   set.update(items as never);
 }
 
+/** Half the width of a 22-character label at scale 1 (13 px font), beyond its node's centre. */
+const LABEL_REACH = 70;
+/** Zoom out at most this much for labels: a very small graph stays readable. */
+const MIN_FIT_FACTOR = 0.7;
+
 export function createGraphEngine(
   container: HTMLElement,
   data: GraphData,
@@ -85,6 +90,19 @@ export function createGraphEngine(
   // vis-network makes its own frame a Tab stop (for its panning keys, off here): the keyboard
   // layer is the graph's one Tab stop.
   container.querySelector<HTMLElement>('.vis-network')?.setAttribute('tabindex', '-1');
+  /**
+   * vis-network fits node positions, not their labels: a label centred on a node at the edge
+   * would be cut by the canvas (names up to 22 characters, about 140 px at scale 1). Zooming out
+   * by the label's reach at the fitted scale keeps them inside; never zooms in.
+   */
+  const keepLabelsInside = () => {
+    const width = container.clientWidth;
+    if (!width) return;
+    const scale = network.getScale();
+    const reach = LABEL_REACH * scale;
+    const factor = Math.max(MIN_FIT_FACTOR, (width - 2 * reach) / width);
+    if (factor < 1) network.moveTo({ scale: scale * factor, animation: false });
+  };
   const live = counter();
   live.live += 1;
   live.created += 1;
@@ -94,7 +112,11 @@ export function createGraphEngine(
   // The layout is done when the off-screen iterations are: a big graph would otherwise go on
   // moving on screen until its last node is below the minimum velocity (minutes at 1,000 links,
   // for shifts of a few pixels). Stopping emits `stabilized`.
-  network.on('stabilizationIterationsDone', () => network.stopSimulation());
+  network.on('stabilizationIterationsDone', () => {
+    network.stopSimulation();
+    // vis-network has just fitted the nodes (stabilization.fit): leave room for their labels.
+    keepLabelsInside();
+  });
   network.on('afterDrawing', (ctx: CanvasRenderingContext2D) => events.onAfterDrawing(ctx));
   for (const name of ['zoom', 'dragEnd', 'animationFinished', 'resize'] as const)
     network.on(name, () => events.onViewChange());
@@ -120,6 +142,7 @@ export function createGraphEngine(
     fit() {
       network.redraw();
       network.fit({ animation: false });
+      keepLabelsInside();
     },
     reveal(id) {
       const point = network.getPositions([id])[id];
