@@ -20,7 +20,7 @@ const elementEntries = Object.fromEntries(
 const DOMAINS = 'search|company|reports|indexes|watchlist|profile';
 const RUNTIME_CHUNK = new RegExp(
   String.raw`node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]` +
-    String.raw`|[\\/]src[\\/]runtime[\\/](?!compose\.ts|lazy-view\.ts)` +
+    String.raw`|[\\/]src[\\/]runtime[\\/](?!compose\.ts|lazy-view\.ts|LazyView\.tsx)` +
     String.raw`|[\\/]src[\\/]core[\\/](?!dates\.ts|api[\\/](${DOMAINS})\.ts)` +
     String.raw`|[\\/]src[\\/]contract[\\/](?!(${DOMAINS}|palette|page-sections|tables)\.ts)`,
 );

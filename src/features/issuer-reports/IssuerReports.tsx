@@ -7,7 +7,7 @@ import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { useLabels } from '../../runtime/hooks.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import { SECTION_VIEWS, type SectionProps, type SectionView } from './issuer-reports.sections.ts';
-import { useLazyView } from '../../runtime/lazy-view.ts';
+import { LazyView } from '../../runtime/LazyView.tsx';
 import { parseSections } from './issuer-reports.utils.ts';
 import css from './issuer-reports.css?inline';
 
@@ -81,14 +81,5 @@ export function IssuerReports({ pageData = DEFAULT_PAGE_DATA_SELECTOR, sections 
  * arrives; a chunk that fails to load is an inline error with a retry, in that section only.
  */
 function SectionBody({ view, ...props }: SectionProps & { view: SectionView }) {
-  const { state, retry } = useLazyView(view.load, true);
-  const { t } = props;
-  if (state.status === 'ready') return <state.Component {...props} />;
-  if (state.status === 'error')
-    return (
-      <ElementMessage kind="error" onRetry={retry} retryLabel={t('common:retry')}>
-        {t('common:error_load')}
-      </ElementMessage>
-    );
-  return <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>;
+  return <LazyView load={view.load} props={props} t={props.t} />;
 }

@@ -7,7 +7,8 @@ import { issuerReportsPageStore } from '../../core/stores/page.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { ElementState, pageDataGate } from '../../runtime/chrome/ElementState.tsx';
 import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
-import { lazyModule, useLazyView } from '../../runtime/lazy-view.ts';
+import { lazyModule } from '../../runtime/lazy-view.ts';
+import { LazyView } from '../../runtime/LazyView.tsx';
 import { useResource } from '../../runtime/resource.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import { cspNonce } from '../../core/csp.ts';
@@ -230,13 +231,5 @@ const loadLinksTable = lazyModule<LinksTableProps>(() =>
 );
 
 function LinksTableView({ t, ...props }: LinksTableProps & { t: Translate }) {
-  const { state, retry } = useLazyView(loadLinksTable, true);
-  if (state.status === 'ready') return <state.Component {...props} />;
-  if (state.status === 'error')
-    return (
-      <ElementMessage kind="error" onRetry={retry} retryLabel={t('common:retry')}>
-        {t('common:error_load')}
-      </ElementMessage>
-    );
-  return <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>;
+  return <LazyView load={loadLinksTable} props={props} t={t} />;
 }

@@ -8,9 +8,9 @@ import type { SectionProps } from '../issuer-reports.sections.ts';
 import { FinancialStatements, type StatementsStandard } from '../statements/FinancialStatements.tsx';
 import { useStyles } from '../../../runtime/styles.ts';
 import { AnalysisSwitch, type AnalysisMode } from './AnalysisSwitch.tsx';
-import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
 import { label } from './analysis-text.ts';
-import { lazyModule, useLazyView } from '../../../runtime/lazy-view.ts';
+import { lazyModule } from '../../../runtime/lazy-view.ts';
+import { LazyView } from '../../../runtime/LazyView.tsx';
 import type { SourceDiffViewProps } from './SourceDiffView.tsx';
 import { ifrsSourceUrls } from './source-urls.ts';
 import { useLineHistory } from './useLineHistory.tsx';
@@ -64,14 +64,5 @@ export function AnalyzedStatements(props: SectionProps & { standard: StatementsS
 
 /** The difference view once its chunk is there: loading, or the load error with a retry, until then. */
 function DiffBody(props: SourceDiffViewProps) {
-  const { state, retry } = useLazyView(loadDiffView, true);
-  const { t } = props;
-  if (state.status === 'ready') return <state.Component {...props} />;
-  if (state.status === 'error')
-    return (
-      <ElementMessage kind="error" onRetry={retry} retryLabel={t('common:retry')}>
-        {t('common:error_load')}
-      </ElementMessage>
-    );
-  return <ElementMessage kind="loading">{t('common:loading')}</ElementMessage>;
+  return <LazyView load={loadDiffView} props={props} t={props.t} />;
 }
