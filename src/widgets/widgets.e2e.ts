@@ -204,7 +204,7 @@ test('dialog: modal, keeps Tab inside, Escape closes and focus returns to the op
   await page.mouse.click(5, 5);
   await expect(dialog).toBeHidden();
   expect(await focusedText(page)).toBe('button:Add to watchlist');
-  expect(await widgetLog(page)).toEqual(['dialog:close', 'dialog:close']);
+  await expect.poll(() => widgetLog(page)).toEqual(['dialog:close', 'dialog:close']);
 });
 
 test('scroll table: collapsing scrolls back to the table top at 5 px/ms, animated', async ({ page }) => {
