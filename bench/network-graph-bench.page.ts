@@ -70,6 +70,7 @@ window.graphBench = {
               settled = true;
             },
             onAfterDrawing: () => undefined,
+            onNodeClick: () => undefined,
             onViewChange: () => undefined,
           },
         );

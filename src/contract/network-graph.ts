@@ -2,6 +2,7 @@
  * SPEC rules of the network graph that do not depend on the drawing library: the node label cut
  * (§5), the share text on a link (§3), and when nodes may overlap (§9).
  */
+import type { RelatedLink } from './company.ts';
 import { formatNumber } from './format.ts';
 
 /** SPEC §5: a node's label is cut at 22 characters, with an ellipsis. */
@@ -34,3 +35,22 @@ export function overlapAllowed(linkCount: number, fullscreen: boolean): boolean 
 export function sizesVary(linkCount: number): boolean {
   return linkCount > GRAPH_OVERLAP_LINKS;
 }
+
+/**
+ * The line of each relation type on the graph and in its legend: stakes are solid lines with an
+ * arrow from the holder to the held company, an affiliation (no stake, no direction) is dashed.
+ * Stakes differ in hue and lightness (at least 3:1 against white); the affiliation keeps the grey
+ * of a plain link.
+ */
+export const RELATION_LINES: Readonly<
+  Record<RelatedLink['rel_type'], { color: string; dashed: boolean; arrow: boolean }>
+> = {
+  subsidiary: { color: '#1f7a70', dashed: false, arrow: true },
+  associate: { color: '#8e44ad', dashed: false, arrow: true },
+  investment: { color: '#2c3e50', dashed: false, arrow: true },
+  shareholder: { color: '#c0392b', dashed: false, arrow: true },
+  affiliate: { color: '#9aa3b2', dashed: true, arrow: false },
+};
+
+/** The legend's order of relation types. */
+export const RELATION_TYPES = ['shareholder', 'subsidiary', 'associate', 'investment', 'affiliate'] as const;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RelatedLink } from './company.ts';
 import {
   formatShare,
+  holdingText,
+  linkHolding,
   mainIssuerName,
   parseRelatedSort,
   RELATED_COLUMNS,
@@ -69,7 +71,7 @@ describe('relatedRows: the default order', () => {
     const [row] = relatedRows([hostile], MAIN, 'eng');
     expect(row).toMatchObject({
       issuer: '<img src=x onerror=alert(1)>',
-      owner: 'Сбербанк',
+      holding: 'Сбербанк → <img src=x onerror=alert(1)>',
       relation: 'investment',
       share: 10,
       direct: true,
@@ -86,6 +88,30 @@ describe('relatedRows: the default order', () => {
   });
 });
 
+describe('linkHolding: who holds whom', () => {
+  it('reads a stake from the parent to the linked company, a shareholder the other way, an affiliate without direction', () => {
+    const [subsidiary, shareholder, affiliate] = [LINKS[2]!, LINKS[7]!, LINKS[1]!];
+    expect(linkHolding(subsidiary)).toEqual({
+      holderId: MAIN,
+      holderName: 'Сбербанк',
+      heldId: 202,
+      heldName: 'ДомКлик',
+      directed: true,
+    });
+    // The Bank of Russia comes as the exchange's "shareholder": it holds the exchange.
+    expect(linkHolding(shareholder)).toEqual({
+      holderId: 206,
+      holderName: 'Банк России',
+      heldId: 10,
+      heldName: 'Московская биржа',
+      directed: true,
+    });
+    expect(linkHolding(affiliate).directed).toBe(false);
+    expect(holdingText(linkHolding(shareholder))).toBe('Банк России → Московская биржа');
+    expect(holdingText(linkHolding(affiliate))).toBe('Сбербанк ↔ Фонд «Вклад в будущее»');
+  });
+});
+
 describe('sortRelatedRows: any column, both ways', () => {
   const rows = relatedRows(LINKS, MAIN, 'rus');
 
@@ -96,31 +122,21 @@ describe('sortRelatedRows: any column, both ways', () => {
     expect(names(sortRelatedRows(rows, 'issuer', 'desc', 'rus'))).toEqual([...ascending].reverse());
   });
 
-  it('sorts by the other end both ways, equal ends keeping the default order (stable)', () => {
-    const owners = (order: 'asc' | 'desc') =>
-      sortRelatedRows(rows, 'owner', order, 'rus').map((row) => `${row.owner}/${row.issuer}`);
-    expect(owners('asc')).toEqual([
-      'Газпром/Газпром нефть',
-      'ДомКлик/Центр недвижимости от Сбербанка',
-      'ДомКлик/Авто',
-      'Московская биржа/Банк России',
-      'Сбербанк/Аптека',
-      'Сбербанк/ДомКлик',
-      'Сбербанк/Эвотор',
-      'Сбербанк/Московская биржа',
-      'Сбербанк/Фонд «Вклад в будущее»',
+  it('sorts by who holds whom both ways, equal texts keeping the default order (stable)', () => {
+    const holdings = (order: 'asc' | 'desc') =>
+      sortRelatedRows(rows, 'holding', order, 'rus').map((row) => row.holding);
+    expect(holdings('asc')).toEqual([
+      'Банк России → Московская биржа',
+      'Газпром → Газпром нефть',
+      'ДомКлик → Центр недвижимости от Сбербанка',
+      'ДомКлик ↔ Авто',
+      'Сбербанк → Аптека',
+      'Сбербанк → ДомКлик',
+      'Сбербанк → Московская биржа',
+      'Сбербанк → Эвотор',
+      'Сбербанк ↔ Фонд «Вклад в будущее»',
     ]);
-    expect(owners('desc')).toEqual([
-      'Сбербанк/Аптека',
-      'Сбербанк/ДомКлик',
-      'Сбербанк/Эвотор',
-      'Сбербанк/Московская биржа',
-      'Сбербанк/Фонд «Вклад в будущее»',
-      'Московская биржа/Банк России',
-      'ДомКлик/Центр недвижимости от Сбербанка',
-      'ДомКлик/Авто',
-      'Газпром/Газпром нефть',
-    ]);
+    expect(holdings('desc')).toEqual([...holdings('asc')].reverse());
   });
 
   it('sorts by relation both ways', () => {

@@ -8,15 +8,47 @@ import { formatNumber } from './format.ts';
 import { safeHref } from './links.ts';
 import { bcp47Of } from './types.ts';
 
+/**
+ * The two ends of a link as holder and held. The answer gives each link from its parent's side:
+ * a subsidiary, associate or investment is held by the parent, a shareholder holds the parent
+ * (e.g. the National Wealth Fund holding 50 % of Sberbank comes as Sberbank's link "shareholder").
+ * An affiliate has no stake and no direction (`directed: false`, parent first).
+ */
+export interface LinkHolding {
+  holderId: number;
+  holderName: string;
+  heldId: number;
+  heldName: string;
+  directed: boolean;
+}
+
+export function linkHolding(link: RelatedLink): LinkHolding {
+  const parent = { id: link.parent_emitent_id, name: link.parent_emitent_name };
+  const linked = { id: link.emitent_id, name: link.emitent_name };
+  const [holder, held] = link.rel_type === 'shareholder' ? [linked, parent] : [parent, linked];
+  return {
+    holderId: holder.id,
+    holderName: holder.name,
+    heldId: held.id,
+    heldName: held.name,
+    directed: link.rel_type !== 'affiliate',
+  };
+}
+
+/** "Holder → company" for a stake, "A ↔ B" for a link without direction (an affiliate). */
+export function holdingText(holding: LinkHolding): string {
+  return `${holding.holderName} ${holding.directed ? '→' : '↔'} ${holding.heldName}`;
+}
+
 /** The table's columns, in display order. */
-export const RELATED_COLUMNS = ['issuer', 'owner', 'relation', 'share'] as const;
+export const RELATED_COLUMNS = ['issuer', 'holding', 'relation', 'share'] as const;
 export type RelatedColumn = (typeof RELATED_COLUMNS)[number];
 export type RelatedSortOrder = 'asc' | 'desc';
 
 /** The `issuer:*` label of each column heading. */
 export const RELATED_COLUMN_LABELS: Record<RelatedColumn, string> = {
   issuer: 'issuer:related_col_issuer',
-  owner: 'issuer:related_col_owner',
+  holding: 'issuer:related_col_holding',
   relation: 'issuer:related_col_relation',
   share: 'issuer:related_col_share',
 };
@@ -26,8 +58,8 @@ export interface RelatedRow {
   issuer: string;
   /** Its page, through the one allow-list; null when it has none (or the URL is not safe). */
   href: string | null;
-  /** The other end of the link ("owned by / linked to"). */
-  owner: string;
+  /** Who holds whom, "holder → company" ("A ↔ B" for an affiliate). */
+  holding: string;
   relation: string;
   /** Stake in percent; null = no share (affiliates). */
   share: number | null;
@@ -76,7 +108,7 @@ export function relatedRows(
   const rows = links.map((link): RelatedRow => ({
     issuer: link.emitent_name,
     href: link.url === null ? null : safeHref(link.url),
-    owner: link.parent_emitent_name,
+    holding: holdingText(linkHolding(link)),
     relation: link.rel_type_name,
     share: link.share,
     direct: link.parent_emitent_id === mainEmitentId,

@@ -33,7 +33,7 @@ test('without JavaScript the related companies are a table of the graph’s link
     const noShare = LABELS.issuer!.related_no_share![lang];
     const expected = relatedRows(links, SBERBANK_ID, lang).map((row) => [
       row.issuer,
-      row.owner,
+      row.holding,
       row.relation,
       formatShare(row.share) ?? `—${noShare}`,
     ]);
@@ -43,7 +43,7 @@ test('without JavaScript the related companies are a table of the graph’s link
     const table = page.locator('#related_issuers table[data-related-table]');
     await expect(table.locator('caption')).toContainText(LABELS.issuer!.related_title![lang]);
     await expect(table.getByRole('columnheader')).toHaveText(
-      ['related_col_issuer', 'related_col_owner', 'related_col_relation', 'related_col_share'].map(
+      ['related_col_issuer', 'related_col_holding', 'related_col_relation', 'related_col_share'].map(
         (key) => LABELS.issuer![key]![lang],
       ),
     );

@@ -66,7 +66,7 @@ async function pageTable(who: Client, query: string) {
 /** A row as the page shows it: issuer, its other end, relation, share ("—" read as "no share"). */
 const shownRow = (row: ReturnType<typeof relatedRows>[number], noShare: string) => [
   row.issuer,
-  row.owner,
+  row.holding,
   row.relation,
   formatShare(row.share) ?? `—${noShare}`,
 ];
@@ -137,13 +137,18 @@ describe('/company/{id}/ related companies without JavaScript', () => {
         );
         expect(table.headings.map((heading) => heading.text)).toEqual([
           'Company',
-          'Owned by / linked to',
+          'Holder → company',
           'Relation',
           'Share',
         ]);
         // Own links first (the shareholder and the subsidiaries), the group's after them.
-        expect(table.rows[0]![1]).toBe('Sberbank');
-        expect(table.rows.at(-1)![1]).not.toBe('Sberbank');
+        const ofSberbank = /^Sberbank [→↔] |[→↔] Sberbank$/;
+        expect(table.rows[0]![1]).toMatch(ofSberbank);
+        expect(table.rows.at(-1)![1]).not.toMatch(ofSberbank);
+        // A shareholder holds Sberbank: its row reads "holder → Sberbank", never the other way.
+        const shareholders = table.rows.filter((row) => row[2] === 'Shareholder' && ofSberbank.test(row[1]!));
+        expect(shareholders.length).toBeGreaterThan(0);
+        for (const row of shareholders) expect(row[1]).toBe(`${row[0]} → Sberbank`);
       } else {
         expect(table.caption).toBe(
           'Связанные компании: Сбербанк. Связи компании Сбербанк: сначала её собственные, затем связи группы',

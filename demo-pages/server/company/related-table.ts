@@ -49,8 +49,8 @@ function cell(column: RelatedColumn, row: RelatedRow, label: RelatedTableInput['
   switch (column) {
     case 'issuer':
       return row.href ? html`<a href="${row.href}">${row.issuer}</a>` : html`${row.issuer}`;
-    case 'owner':
-      return html`${row.owner}`;
+    case 'holding':
+      return html`${row.holding}`;
     case 'relation':
       return html`${row.relation}`;
     case 'share': {
@@ -101,7 +101,7 @@ export function relatedTable(input: RelatedTableInput): SafeHtml {
         (row) =>
           html`<tr>
             <th scope="row">${cell('issuer', row, label)}</th>
-            <td>${cell('owner', row, label)}</td>
+            <td>${cell('holding', row, label)}</td>
             <td>${cell('relation', row, label)}</td>
             <td class="related-table__share">${cell('share', row, label)}</td>
           </tr>`,

@@ -25,6 +25,7 @@ import { NetworkGraphCanvas, type GraphEngine } from '../../widgets/network-grap
 import { createRelatedResource } from './network-graph.api.ts';
 import type { LinksTableProps } from './links-table/index.ts';
 import { buildGraph } from './network-graph.utils.ts';
+import { GraphLegend } from './GraphLegend.tsx';
 import css from './network-graph.css?inline';
 
 /** The related issuers as a graph (SPEC §2 "Shared widgets", §3 "Network graph input", §9). */
@@ -105,13 +106,23 @@ function GraphBlock({ config }: { config: GraphConfig }) {
 /** The graph, or the same links as a sortable table (its accessible alternative, one click away). */
 type GraphViewMode = 'graph' | 'table';
 
+/**
+ * Below 680 px (the phone layout) the table is the first view: a graph fitted into a phone's width
+ * has to hide most names to keep the rest readable, the table shows them all. The graph stays one
+ * tap away.
+ */
+const PHONE_QUERY = '(max-width: 679.98px)';
+function firstView(): GraphViewMode {
+  return typeof matchMedia === 'function' && matchMedia(PHONE_QUERY).matches ? 'table' : 'graph';
+}
+
 function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphConfig; t: Translate }) {
   const { emit, tag } = useHost();
   const lang = useStore($lang);
   const blockRef = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [showLogo, setShowLogo] = useState(config.showLogo ?? true);
-  const [view, setView] = useState<GraphViewMode>('graph');
+  const [view, setView] = useState<GraphViewMode>(firstView);
   const engineRef = useRef<GraphEngine | null>(null);
   const viewsId = useId();
   const data = useMemo(() => buildGraph(links, config.mainEmitentId), [links, config.mainEmitentId]);
@@ -221,6 +232,7 @@ function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphCo
           <LinksTableView t={t} links={links} mainEmitentId={config.mainEmitentId} caption={title} />
         )}
       </div>
+      {view === 'graph' ? <GraphLegend links={links} t={t} /> : null}
     </div>
   );
 }

@@ -55,4 +55,26 @@ describe('graph from links', () => {
     expect(graph.nodes.find((node) => node.id === 2)!.href).toBe('/company/2/');
     expect(graph.nodes.find((node) => node.id === 3)!.href).toBeNull();
   });
+
+  it('draws a shareholder’s arrow from the holder to the issuer it holds, an affiliate without arrow', () => {
+    const withHolder = buildGraph(
+      [
+        link({}),
+        link({
+          emitent_id: 9,
+          emitent_name: 'National Wealth Fund',
+          rel_type: 'shareholder',
+          rel_type_name: 'Shareholder',
+          share: 50,
+        }),
+        link({ emitent_id: 3, rel_type: 'affiliate', rel_type_name: 'Affiliate', share: null }),
+      ],
+      1,
+    );
+    expect(withHolder.edges.map(({ from, to, arrow, dashed }) => ({ from, to, arrow, dashed }))).toEqual([
+      { from: 1, to: 2, arrow: true, dashed: false },
+      { from: 9, to: 1, arrow: true, dashed: false },
+      { from: 1, to: 3, arrow: false, dashed: true },
+    ]);
+  });
 });

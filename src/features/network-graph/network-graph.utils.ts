@@ -1,7 +1,8 @@
 /** From the links answer (SPEC §3 "Network graph input") to what the graph draws. */
 import type { RelatedLink } from '../../contract/company.ts';
 import { safeHref } from '../../contract/links.ts';
-import { nodeLabel, shareText } from '../../contract/network-graph.ts';
+import { nodeLabel, RELATION_LINES, shareText } from '../../contract/network-graph.ts';
+import { linkHolding } from '../../contract/related-links.ts';
 // The pure modules of the widget (not its index): the bench builds graphs in Node.
 import { nodeSizes } from '../../widgets/network-graph/graph.options.ts';
 import type { GraphData, GraphNode } from '../../widgets/network-graph/graph.types.ts';
@@ -12,8 +13,9 @@ export function nodeDescription(name: string, relation: string, share: number | 
 }
 
 /**
- * Nodes for the main issuer and every issuer the links name (either end), edges from the parent
- * to the linked issuer with the share as label and the relation type as tooltip.
+ * Nodes for the main issuer and every issuer the links name (either end), edges from the holder
+ * to the held company (a shareholder's link points at the issuer it holds; an affiliate's has no
+ * arrow) with the share as label, the relation type as tooltip and the type's line.
  */
 export function buildGraph(
   links: readonly RelatedLink[],
@@ -30,13 +32,20 @@ export function buildGraph(
   }
   if (mainName) names.set(mainEmitentId, mainName);
   const ids = [mainEmitentId, ...[...names.keys()].filter((id) => id !== mainEmitentId)];
-  const edges = links.map((link, index) => ({
-    id: `${link.parent_emitent_id}>${link.emitent_id}#${index}`,
-    from: link.parent_emitent_id,
-    to: link.emitent_id,
-    label: shareText(link.share),
-    title: link.rel_type_name,
-  }));
+  const edges = links.map((link, index) => {
+    const holding = linkHolding(link);
+    const line = RELATION_LINES[link.rel_type] ?? RELATION_LINES.affiliate;
+    return {
+      id: `${link.parent_emitent_id}>${link.emitent_id}#${index}`,
+      from: holding.holderId,
+      to: holding.heldId,
+      label: shareText(link.share),
+      title: link.rel_type_name,
+      color: line.color,
+      dashed: line.dashed,
+      arrow: holding.directed && line.arrow,
+    };
+  });
   const sizes = nodeSizes(ids, edges);
   const nodes: GraphNode[] = ids.map((id) => {
     const name = names.get(id) ?? String(id);

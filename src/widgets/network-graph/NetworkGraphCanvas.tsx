@@ -8,7 +8,9 @@
  * (buttons for issuers without a page), one per node, each named "Full name, relation, share":
  * one Tab stop (roving tabindex), arrow keys move along links, Home goes to the main issuer,
  * Enter opens the issuer's page (a real link), Escape leaves. The focus ring is drawn on the
- * canvas around the node, and a polite live region says where the focus went once per move.
+ * canvas around the node. A move is said once, by the focus landing on the named key (a live
+ * region saying the name too made screen readers say it twice). A mouse click on a node opens
+ * its page through the same link.
  *
  * A vis-network failure is logged (SPEC §8) and the block shows its fallback (the light-DOM
  * content the server rendered, else a short text) instead of a broken canvas.
@@ -75,7 +77,6 @@ export function NetworkGraphCanvas({
   const [boxes, setBoxes] = useState<ReadonlyMap<number, Box>>(new Map());
   const [focusedId, setFocusedId] = useState(mainId);
   const [keysFocused, setKeysFocused] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
   const [hintId] = useState(() => `fin-ng-hint-${++hintIds}`);
   const nodeRefs = useRef(new Map<number, HTMLElement>());
 
@@ -141,6 +142,15 @@ export function NetworkGraphCanvas({
                 scheduleMeasure();
               },
               onViewChange: scheduleMeasure,
+              onNodeClick(id, keys) {
+                // The node's own link in the keyboard layer (its href went through the
+                // allow-list): a click opens the page as the link would, a modified click a tab.
+                const target = nodeRefs.current.get(id);
+                if (!(target instanceof HTMLAnchorElement)) return;
+                if (keys.ctrlKey || keys.metaKey || keys.shiftKey)
+                  window.open(target.href, '_blank', 'noopener');
+                else target.click();
+              },
             },
             font,
           );
@@ -220,8 +230,6 @@ export function NetworkGraphCanvas({
 
   const moveTo = (id: number) => {
     setFocusedId(id);
-    const node = data.nodes.find((item) => item.id === id);
-    if (node) setAnnouncement(node.description);
     engineRef.current?.reveal(id);
     nodeRefs.current.get(id)?.focus();
   };
@@ -296,9 +304,6 @@ export function NetworkGraphCanvas({
       <p id={hintId} className="fin-visually-hidden">
         {labels.hint}
       </p>
-      <div className="fin-visually-hidden" aria-live="polite" aria-atomic="true">
-        {announcement}
-      </div>
     </div>
   );
 }

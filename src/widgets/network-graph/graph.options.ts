@@ -10,6 +10,13 @@ import type { Options } from 'vis-network/esnext';
 import { GRAPH_MAIN_NODE_COLOR, GRAPH_OTHER_NODE_COLOR } from '../../contract/palette.ts';
 import { overlapAllowed, sizesVary } from '../../contract/network-graph.ts';
 
+/**
+ * Zooming out hides names and shares rather than drawing them below 11 px: vis-network skips a
+ * label below `drawThreshold - 1` px on screen (and fades it up to `drawThreshold`). A fit draws
+ * them at this size at least.
+ */
+export const LABEL_DRAW_THRESHOLD = 12;
+
 /** Above this many nodes the Kamada–Kawai "improved layout" costs more than it helps. */
 export const IMPROVED_LAYOUT_MAX_NODES = 100;
 /** Node radius when sizes do not vary (10 links or fewer). */
@@ -76,12 +83,16 @@ export function graphOptions(input: GraphLayoutInput, fontFamily = 'Roboto, Aria
       borderWidth: 1,
       font: { size: 13, face: fontFamily, color: '#1a1d23', strokeWidth: 3, strokeColor: '#ffffff' },
       color: { background: GRAPH_OTHER_NODE_COLOR, border: GRAPH_OTHER_NODE_COLOR },
+      // Zoomed out, names are hidden rather than drawn below 11 px .
+      scaling: { label: { drawThreshold: LABEL_DRAW_THRESHOLD } },
     },
     edges: {
       smooth: false,
       width: 1.2,
       color: { color: '#9aa3b2', highlight: '#4a5262', hover: '#4a5262' },
-      arrows: { to: { enabled: true, scaleFactor: 0.5 } },
+      // Each link's own colour, dashes and arrow come with it (the relation type's line).
+      arrows: { to: { enabled: true, scaleFactor: 0.6 } },
+      scaling: { label: { drawThreshold: LABEL_DRAW_THRESHOLD } },
       font: {
         size: 11,
         face: fontFamily,

@@ -22,6 +22,10 @@ export interface GraphEdge {
   label: string;
   /** The link's tooltip: the relation type. */
   title: string;
+  /** The relation type's line: colour, dashes, and an arrow at `to` (from holder to held). */
+  color: string;
+  dashed: boolean;
+  arrow: boolean;
 }
 
 export interface GraphData {

@@ -8,7 +8,13 @@ import { DataSet } from 'vis-data/esnext';
 import { Network, type Edge, type Node } from 'vis-network/esnext';
 // vis-network types its CSS as a side-effect module; Vite's `?inline` gives the text as default.
 import * as visStyles from 'vis-network/styles/vis-network.min.css?inline';
-import { graphOptions, nodeColor, physicsOptions, type GraphLayoutInput } from './graph.options.ts';
+import {
+  graphOptions,
+  LABEL_DRAW_THRESHOLD,
+  nodeColor,
+  physicsOptions,
+  type GraphLayoutInput,
+} from './graph.options.ts';
 import type { GraphData, GraphEdge, GraphNode, Point } from './graph.types.ts';
 
 /** vis-network's CSS (tooltips), placed in the element's shadow root (its own goes to document.head). */
@@ -29,6 +35,8 @@ export interface GraphEngineEvents {
   onAfterDrawing(ctx: CanvasRenderingContext2D): void;
   /** The view moved (zoom, drag, fit): overlays follow. */
   onViewChange(): void;
+  /** A mouse click or tap on a node (not a drag). */
+  onNodeClick(id: number, event: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): void;
 }
 
 export interface GraphEngine {
@@ -49,19 +57,35 @@ export interface GraphEngine {
 
 function visNode(node: GraphNode): Node {
   const color = nodeColor(node.main);
+  // A node that opens a page has a dark outline (the legend says so); the others none.
+  const border = node.href ? LINKED_BORDER : color;
   return {
     id: node.id,
     label: node.label,
     // vis-network 10 shows a string title as text (never as HTML).
     title: node.description,
     size: node.size,
-    color: { background: color, border: color, highlight: { background: color, border: '#1a1d23' } },
-    font: node.main ? { bold: { size: 14 } } : undefined,
+    borderWidth: node.href ? LINKED_BORDER_WIDTH : 1,
+    color: {
+      background: color,
+      border,
+      highlight: { background: color, border: LINKED_BORDER },
+      hover: { background: color, border },
+    },
   };
 }
 
 function visEdge(edge: GraphEdge): Edge {
-  return { id: edge.id, from: edge.from, to: edge.to, label: edge.label || undefined, title: edge.title };
+  return {
+    id: edge.id,
+    from: edge.from,
+    to: edge.to,
+    label: edge.label || undefined,
+    title: edge.title,
+    color: { color: edge.color, highlight: edge.color, hover: edge.color },
+    dashes: edge.dashed,
+    arrows: { to: { enabled: edge.arrow, scaleFactor: 0.6 } },
+  };
 }
 
 /** Adds, updates and removes items so the DataSet holds exactly `items` (no second instance). */
@@ -72,10 +96,24 @@ function syncDataSet<T extends { id?: string | number }>(set: DataSet<T>, items:
   set.update(items as never);
 }
 
-/** Half the width of a 22-character label at scale 1 (13 px font), beyond its node's centre. */
+/** The outline of a node that opens a company page. */
+export const LINKED_BORDER = '#1a1d23';
+export const LINKED_BORDER_WIDTH = 2;
+
+/**
+ * On-screen sizes of names and shares right after a fit, in CSS px: readable (at least 11 px)
+ * whatever the graph's size. The font sizes in canvas units follow the fitted scale (never below
+ * the base sizes, so a graph fitted larger, e.g. in full screen, draws larger names).
+ */
+export const LABEL_SCREEN_PX = LABEL_DRAW_THRESHOLD;
+const NODE_FONT = 13;
+const EDGE_FONT = 11;
+/** Half the width of a 22-character name at a 13 px font, beyond its node's centre. */
 const LABEL_REACH = 70;
-/** Zoom out at most this much for labels: a very small graph stays readable. */
-const MIN_FIT_FACTOR = 0.7;
+/** Zoom out at most this much for labels (their size on screen does not depend on it). */
+const MIN_FIT_FACTOR = 0.5;
+/** A fit may zoom in up to this scale: a bigger canvas (full screen) shows a bigger graph. */
+const MAX_FIT_SCALE = 1.5;
 
 export function createGraphEngine(
   container: HTMLElement,
@@ -85,23 +123,34 @@ export function createGraphEngine(
   fontFamily?: string,
 ): GraphEngine {
   const nodes = new DataSet<Node>(data.nodes.map(visNode));
+  let linked = new Set(data.nodes.filter((node) => node.href).map((node) => node.id));
   const edges = new DataSet<Edge>(data.edges.map(visEdge));
   const network = new Network(container, { nodes, edges } as never, graphOptions(layout, fontFamily));
   // vis-network makes its own frame a Tab stop (for its panning keys, off here): the keyboard
   // layer is the graph's one Tab stop.
   container.querySelector<HTMLElement>('.vis-network')?.setAttribute('tabindex', '-1');
   /**
-   * vis-network fits node positions, not their labels: a label centred on a node at the edge
-   * would be cut by the canvas (names up to 22 characters, about 140 px at scale 1). Zooming out
-   * by the label's reach at the fitted scale keeps them inside; never zooms in.
+   * Fits the graph to the canvas with its names readable and inside. vis-network fits node
+   * positions, not their labels: a name centred on a node at the edge would be cut by the canvas
+   * (up to 22 characters, about 140 px at a 13 px font), so the view zooms out by a name's reach
+   * on screen. Then the fonts are sized for the fitted scale: names and shares are at least
+   * LABEL_SCREEN_PX on screen.
    */
-  const keepLabelsInside = () => {
+  const fitReadable = () => {
+    network.fit({ animation: false, maxZoomLevel: MAX_FIT_SCALE });
     const width = container.clientWidth;
     if (!width) return;
     const scale = network.getScale();
-    const reach = LABEL_REACH * scale;
-    const factor = Math.max(MIN_FIT_FACTOR, (width - 2 * reach) / width);
-    if (factor < 1) network.moveTo({ scale: scale * factor, animation: false });
+    const labelPx = Math.max(NODE_FONT * scale, LABEL_SCREEN_PX);
+    const reach = (LABEL_REACH / NODE_FONT) * labelPx;
+    const factor = Math.min(1, Math.max(MIN_FIT_FACTOR, (width - 2 * reach) / width));
+    const fitted = scale * factor;
+    if (factor < 1) network.moveTo({ scale: fitted, animation: false });
+    // Fonts only: vis-network updates the labels without restarting the layout.
+    network.setOptions({
+      nodes: { font: { size: Math.max(NODE_FONT, LABEL_SCREEN_PX / fitted) } },
+      edges: { font: { size: Math.max(EDGE_FONT, LABEL_SCREEN_PX / fitted) } },
+    });
   };
   const live = counter();
   live.live += 1;
@@ -114,8 +163,25 @@ export function createGraphEngine(
   // for shifts of a few pixels). Stopping emits `stabilized`.
   network.on('stabilizationIterationsDone', () => {
     network.stopSimulation();
-    // vis-network has just fitted the nodes (stabilization.fit): leave room for their labels.
-    keepLabelsInside();
+    fitReadable();
+  });
+  // A click on a node (vis-network tells a click from a drag); the pointer shows which nodes open
+  // a page.
+  network.on('click', (params: { pointer: { DOM: Point }; event: { srcEvent?: MouseEvent } }) => {
+    const id = network.getNodeAt(params.pointer.DOM);
+    if (id === undefined) return;
+    const source = params.event.srcEvent;
+    events.onNodeClick(Number(id), {
+      ctrlKey: source?.ctrlKey ?? false,
+      metaKey: source?.metaKey ?? false,
+      shiftKey: source?.shiftKey ?? false,
+    });
+  });
+  network.on('hoverNode', ({ node }: { node: number | string }) => {
+    container.style.cursor = linked.has(Number(node)) ? 'pointer' : '';
+  });
+  network.on('blurNode', () => {
+    container.style.cursor = '';
   });
   network.on('afterDrawing', (ctx: CanvasRenderingContext2D) => events.onAfterDrawing(ctx));
   for (const name of ['zoom', 'dragEnd', 'animationFinished', 'resize'] as const)
@@ -124,6 +190,7 @@ export function createGraphEngine(
   return {
     network,
     setData(next, nextLayout) {
+      linked = new Set(next.nodes.filter((node) => node.href).map((node) => node.id));
       syncDataSet(nodes, next.nodes.map(visNode));
       syncDataSet(edges, next.edges.map(visEdge));
       network.setOptions({ physics: physicsOptions(nextLayout) });
@@ -141,8 +208,7 @@ export function createGraphEngine(
     scale: () => network.getScale(),
     fit() {
       network.redraw();
-      network.fit({ animation: false });
-      keepLabelsInside();
+      fitReadable();
     },
     reveal(id) {
       const point = network.getPositions([id])[id];

@@ -104,8 +104,8 @@ function LinkCell({ column, row, t }: { column: RelatedColumn; row: RelatedRow; 
   switch (column) {
     case 'issuer':
       return row.href ? <a href={row.href}>{row.issuer}</a> : <>{row.issuer}</>;
-    case 'owner':
-      return <>{row.owner}</>;
+    case 'holding':
+      return <>{row.holding}</>;
     case 'relation':
       return <>{row.relation}</>;
     case 'share': {

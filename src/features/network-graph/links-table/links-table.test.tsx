@@ -59,7 +59,7 @@ describe('LinksTable', () => {
     const headings = [...root.querySelectorAll('thead th')];
     expect(headings.map((th) => [th.getAttribute('scope'), th.textContent])).toEqual([
       ['col', 'Company'],
-      ['col', 'Owned by / linked to'],
+      ['col', 'Holder → company'],
       ['col', 'Relation'],
       ['col', 'Share'],
     ]);
@@ -74,12 +74,12 @@ describe('LinksTable', () => {
       'Sberbank Real Estate Centre',
     ]);
     expect(cellTexts(root, 2)).toEqual([
-      'Sberbank',
-      'Sberbank',
-      'Sberbank',
-      'Sberbank',
-      'Sberbank',
-      'DomClick',
+      'Sberbank → DomClick',
+      'Sberbank → Evotor',
+      `Sberbank → ${HOSTILE_NAME}`,
+      'Sberbank → Moscow Exchange',
+      'Sberbank ↔ Contribution to the Future Foundation',
+      'DomClick → Sberbank Real Estate Centre',
     ]);
     expect(cellTexts(root, 4)).toEqual(['100%', '45.50%', '40.25%', '9.87%', '—no share', '100%']);
   });
@@ -117,7 +117,7 @@ describe('LinksTable', () => {
     expect(root.activeElement).toBe(button);
   });
 
-  it('sorts by name, and by the other end with equal ends in the default order', async () => {
+  it('sorts by name, and by who holds whom', async () => {
     const root = await render();
     act(() => header(root, 'Company').querySelector('button')!.click());
     await waitFor(() => expect(header(root, 'Company').getAttribute('aria-sort')).toBe('ascending'));
@@ -129,18 +129,15 @@ describe('LinksTable', () => {
       'Moscow Exchange',
       'Sberbank Real Estate Centre',
     ]);
-    act(() => header(root, 'Owned by / linked to').querySelector('button')!.click());
-    await waitFor(() =>
-      expect(announcement(root).textContent).toBe('Sorted by Owned by / linked to, ascending'),
-    );
-    // Equal owners keep the default order.
-    expect(cellTexts(root, 1)).toEqual([
-      'Sberbank Real Estate Centre',
-      'DomClick',
-      'Evotor',
-      HOSTILE_NAME,
-      'Moscow Exchange',
-      'Contribution to the Future Foundation',
+    act(() => header(root, 'Holder → company').querySelector('button')!.click());
+    await waitFor(() => expect(announcement(root).textContent).toBe('Sorted by Holder → company, ascending'));
+    expect(cellTexts(root, 2)).toEqual([
+      'DomClick → Sberbank Real Estate Centre',
+      `Sberbank → ${HOSTILE_NAME}`,
+      'Sberbank → DomClick',
+      'Sberbank → Evotor',
+      'Sberbank → Moscow Exchange',
+      'Sberbank ↔ Contribution to the Future Foundation',
     ]);
   });
 
