@@ -27,7 +27,7 @@ async function openFixture(page: Page) {
       links='${links}'></${FIXTURE_TAG}>`,
     bundle,
   );
-  await expect(page.getByRole('columnheader', { name: 'Company' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Company', exact: true })).toBeVisible();
 }
 
 /** The focused element through the shadow root: its tag and text. */
