@@ -188,7 +188,13 @@ function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphCo
               {t('chart:show_logo')}
             </label>
             <ExportMenu
-              getDrawing={() => (engineRef.current ? visNetworkDrawing(engineRef.current.network) : null)}
+              getDrawing={() => {
+                const engine = engineRef.current;
+                if (!engine) return null;
+                const drawing = visNetworkDrawing(engine.network);
+                // The file gets every name, also those hidden on screen for crowding.
+                return { ...drawing, draw: (ctx) => engine.withAllLabels(() => drawing.draw(ctx)) };
+              }}
               options={{
                 fileName: config.exportFileName?.trim() || title,
                 title: config.exportTitle?.trim() || title,

@@ -49,6 +49,11 @@ export interface GraphEngine {
   scale(): number;
   /** Re-measures the container and fits the graph (full screen on and off). */
   fit(): void;
+  /**
+   * Runs `draw` with every name and share shown (an export: a file is read zoomed in, and every
+   * node's name is live text in a vector file), then hides the crowded ones again.
+   */
+  withAllLabels(draw: () => void): void;
   /** Moves the view so the node is shown, keeping the zoom. */
   reveal(id: number): void;
   redraw(): void;
@@ -110,6 +115,37 @@ const NODE_FONT = 13;
 const EDGE_FONT = 11;
 /** Half the width of a 22-character name at a 13 px font, beyond its node's centre. */
 const LABEL_REACH = 70;
+/** A drawThreshold no zoom reaches: the label is not drawn. */
+const HIDDEN_LABEL = Number.MAX_SAFE_INTEGER;
+
+interface LabelBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** What the crowding rule reads and sets on vis-network's nodes and edges (not in its typings). */
+interface VisItemInternals {
+  labelModule: { size: LabelBox; elementOptions: { label?: string } };
+  setOptions(options: { id: number | string; scaling: { label: { drawThreshold: number } } }): void;
+}
+interface VisBodyInternals {
+  nodes: Record<string, VisItemInternals | undefined>;
+  edges: Record<string, VisItemInternals | undefined>;
+}
+
+/** Boxes closer than a third of a line (the text's white outline) count as overlapping. */
+function overlaps(a: LabelBox, b: LabelBox): boolean {
+  const gap = Math.max(a.height, b.height) / 3;
+  return (
+    a.left < b.left + b.width + gap &&
+    b.left < a.left + a.width + gap &&
+    a.top < b.top + b.height + gap &&
+    b.top < a.top + a.height + gap
+  );
+}
+
 /** Zoom out at most this much for labels (their size on screen does not depend on it). */
 const MIN_FIT_FACTOR = 0.5;
 /** A fit may zoom in up to this scale: a bigger canvas (full screen) shows a bigger graph. */
@@ -122,6 +158,7 @@ export function createGraphEngine(
   events: GraphEngineEvents,
   fontFamily?: string,
 ): GraphEngine {
+  let currentData = data;
   const nodes = new DataSet<Node>(data.nodes.map(visNode));
   let linked = new Set(data.nodes.filter((node) => node.href).map((node) => node.id));
   const edges = new DataSet<Edge>(data.edges.map(visEdge));
@@ -151,6 +188,44 @@ export function createGraphEngine(
       nodes: { font: { size: Math.max(NODE_FONT, LABEL_SCREEN_PX / fitted) } },
       edges: { font: { size: Math.max(EDGE_FONT, LABEL_SCREEN_PX / fitted) } },
     });
+    hideCrowdedLabels();
+  };
+  /**
+   * Labels drawn over each other are read as neither: a name or share that would overlap one
+   * already placed is hidden (names first, the main issuer's, then the biggest nodes'; then the
+   * shares of the main issuer's links, then the others'). A hidden label is still in the node's
+   * or link's tooltip, the key's name and the table. In canvas units, so it holds at any zoom;
+   * redone after each fit and drag. The boxes are vis-network's own, measured by a draw.
+   */
+  const body = (network as unknown as { body: VisBodyInternals }).body;
+  const hidden = new Map<number | string, VisItemInternals>();
+  const showLabel = (item: VisItemInternals, id: number | string, shown: boolean) =>
+    item.setOptions({
+      id,
+      scaling: { label: { drawThreshold: shown ? LABEL_DRAW_THRESHOLD : HIDDEN_LABEL } },
+    });
+  const hideCrowdedLabels = () => {
+    network.redraw();
+    hidden.clear();
+    const placed: LabelBox[] = [];
+    const place = (item: VisItemInternals | undefined, id: number | string) => {
+      if (!item || item.labelModule.elementOptions.label === undefined) return;
+      const box = item.labelModule.size;
+      const crowded = placed.some((other) => overlaps(box, other));
+      if (crowded) hidden.set(id, item);
+      else placed.push({ left: box.left, top: box.top, width: box.width, height: box.height });
+      showLabel(item, id, !crowded);
+    };
+    const nodeOrder = [...currentData.nodes].sort(
+      (a, b) => Number(b.main) - Number(a.main) || b.size - a.size || a.id - b.id,
+    );
+    for (const node of nodeOrder) place(body.nodes[node.id], node.id);
+    const main = currentData.nodes.find((node) => node.main)?.id;
+    const edgeOrder = [...currentData.edges].sort(
+      (a, b) => Number(b.from === main || b.to === main) - Number(a.from === main || a.to === main),
+    );
+    for (const edge of edgeOrder) place(body.edges[edge.id], edge.id);
+    network.redraw();
   };
   const live = counter();
   live.live += 1;
@@ -183,6 +258,9 @@ export function createGraphEngine(
   network.on('blurNode', () => {
     container.style.cursor = '';
   });
+  network.on('dragEnd', (params: { nodes: unknown[] }) => {
+    if (params.nodes.length) hideCrowdedLabels();
+  });
   network.on('afterDrawing', (ctx: CanvasRenderingContext2D) => events.onAfterDrawing(ctx));
   for (const name of ['zoom', 'dragEnd', 'animationFinished', 'resize'] as const)
     network.on(name, () => events.onViewChange());
@@ -190,6 +268,7 @@ export function createGraphEngine(
   return {
     network,
     setData(next, nextLayout) {
+      currentData = next;
       linked = new Set(next.nodes.filter((node) => node.href).map((node) => node.id));
       syncDataSet(nodes, next.nodes.map(visNode));
       syncDataSet(edges, next.edges.map(visEdge));
@@ -209,6 +288,14 @@ export function createGraphEngine(
     fit() {
       network.redraw();
       fitReadable();
+    },
+    withAllLabels(draw) {
+      for (const [id, item] of hidden) showLabel(item, id, true);
+      try {
+        draw();
+      } finally {
+        for (const [id, item] of hidden) showLabel(item, id, false);
+      }
     },
     reveal(id) {
       const point = network.getPositions([id])[id];
