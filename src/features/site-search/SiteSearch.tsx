@@ -1,6 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { SEARCH_CATEGORIES, type SearchCategory, type SearchSuggestion } from '../../contract/search.ts';
+import {
+  SEARCH_CATEGORIES,
+  pageCount,
+  type SearchCategory,
+  type SearchSuggestion,
+} from '../../contract/search.ts';
 import { safeHref } from '../../contract/links.ts';
 import { formatNumber } from '../../core/format.ts';
 import type { FinEventDetails } from '../../core/events.ts';
@@ -32,6 +37,7 @@ import {
   type SiteSearchGroup,
 } from './site-search.utils.ts';
 import type { BestMatch } from '../../contract/search-best-match.ts';
+import { readSearchAddress, useResultsAddress } from './site-search.address.ts';
 import css from './site-search.css?inline';
 
 /**
@@ -71,12 +77,20 @@ export function SiteSearch(props: SiteSearchProps) {
     ? props.emitentStopStatusesIds.filter((id) => Number.isInteger(id))
     : [];
   const stopKey = stopStatuses.join(',');
+  const pageVariant = props.variant === 'page';
   const store = useMemo(
     () =>
       createSiteSearchStore({
         emitentStopStatusesIds: stopKey ? stopKey.split(',').map(Number) : [],
+        // The /search/ page: the tab in its address opens first for the address's term.
+        askedTab: pageVariant
+          ? (term) => {
+              const address = readSearchAddress(location.search);
+              return address.q === term ? address.tab : null;
+            }
+          : undefined,
       }),
-    [stopKey],
+    [stopKey, pageVariant],
   );
   useEffect(() => store.dispose, [store]);
   useEffect(() => {
@@ -215,6 +229,20 @@ function SearchField({
   const listShown = showRecent || (showResults && results.length + lead > 0);
   const highlighted = showRecent ? recentHighlighted : state.highlighted;
 
+  // The /search/ page keeps the tab and the results page in its address (Back and reload keep them).
+  const address = useResultsAddress({
+    enabled: page,
+    searched: state.searched,
+    active,
+    pages: pageCount(groupTotal(activeGroup)),
+    onHistory: ({ q, tab }) => {
+      if (q !== state.searched) {
+        if (searchableTerm(q) === null) store.input(q);
+        else store.searchNow(q);
+      } else if (tab && tab !== active) store.selectTab(tab);
+    },
+  });
+
   const openRecent = () => {
     setRecent(recentSearches());
     setRecentOpen(true);
@@ -346,6 +374,8 @@ function SearchField({
       {page ? (
         <SearchResults
           term={searchableTerm(state.term) ?? ''}
+          page={address.page}
+          onPage={address.goToPage}
           status={state.status}
           groups={groups}
           active={active}
@@ -354,6 +384,7 @@ function SearchField({
           emitentStopStatusesIds={emitentStopStatusesIds}
           onSelectTab={(category) => {
             rememberTab(category);
+            address.pickTab(category);
             store.selectTab(category);
           }}
           onChoose={onChoose}
