@@ -141,6 +141,68 @@ test.describe('search page with JavaScript', () => {
   });
 });
 
+test.describe('search page address', () => {
+  test('a term under 3 characters shows a hint, not a blank page', async ({ page }) => {
+    const t = await searchLabels(page, 'eng');
+    for (const q of ['sb', '']) {
+      await page.goto(`/search/?q=${q}&lang=eng`);
+      await expect(page.locator('main fin-site-search [part="hint"]')).toHaveText(t.term_too_short!);
+    }
+    // Typing a short term on the page says the same.
+    await page.goto(`/search/?q=${encodeURIComponent(TERM)}&lang=eng`);
+    const results = page.locator('main fin-site-search');
+    await expect(results.locator('[part="results"]')).toBeVisible();
+    await results.getByRole('combobox').fill('ОФ');
+    await expect(results.locator('[part="hint"]')).toHaveText(t.term_too_short!);
+  });
+
+  test('the tab and the results page are in the address: reload and Back keep them', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const t = await searchLabels(page, 'eng');
+    const results = page.locator('main fin-site-search [part="results"]');
+    const selectedTab = results.locator('[role="tab"][aria-selected="true"]');
+    const heading = results.getByRole('heading', { level: 2 });
+    const current = results.getByRole('navigation', { name: t.pager }).locator('[aria-current="page"]');
+    const params = () => Object.fromEntries(new URL(page.url()).searchParams);
+
+    // A page of bonds.
+    await page.goto(`/search/?q=${encodeURIComponent(TERM)}&lang=eng`);
+    await expect(selectedTab).toHaveAttribute('data-tab-id', 'bonds');
+    await expect.poll(params).toEqual({ q: TERM, lang: 'eng', tab: 'bonds' });
+    await results.getByRole('navigation', { name: t.pager }).getByRole('link', { name: t.page_next }).click();
+    await expect(current).toHaveText('2');
+    await expect.poll(params).toEqual({ q: TERM, lang: 'eng', tab: 'bonds', page: '2' });
+    const secondPage = await results.locator('.ssr-name').allTextContents();
+    await page.reload();
+    await expect(current).toHaveText('2');
+    await expect(heading).toHaveText(new RegExp(`^${t.tab_bonds}: 21`));
+    await expect(results.locator('.ssr-name')).toHaveText(secondPage);
+    await page.goBack();
+    await expect(current).toHaveText('1');
+    await expect.poll(params).toEqual({ q: TERM, lang: 'eng', tab: 'bonds' });
+    await page.goForward();
+    await expect(current).toHaveText('2');
+
+    // Another tab: "sber" opens the best match's (stocks); the ETF tab is a new entry.
+    await page.goto('/search/?q=sber&lang=eng');
+    await expect(selectedTab).toHaveAttribute('data-tab-id', 'stocks');
+    await expect.poll(params).toEqual({ q: 'sber', lang: 'eng', tab: 'stocks' });
+    await results.locator('[role="tab"][data-tab-id="etf"]').click();
+    await expect.poll(params).toEqual({ q: 'sber', lang: 'eng', tab: 'etf' });
+    await page.reload();
+    await expect(selectedTab).toHaveAttribute('data-tab-id', 'etf');
+    await expect(results.locator('[data-search-item^="etf:"]').first()).toBeVisible();
+    await page.goBack();
+    await expect(selectedTab).toHaveAttribute('data-tab-id', 'stocks');
+    await expect(results.locator('[data-search-item^="stocks:"]').first()).toBeVisible();
+    await page.goBack();
+    await expect.poll(params).toEqual({ q: TERM, lang: 'eng', tab: 'bonds', page: '2' });
+    await expect(current).toHaveText('2');
+    expect(errors).toEqual([]);
+  });
+});
+
 test('the header of every page carries the site search, and its plain form works without JavaScript', async ({
   browser,
 }) => {

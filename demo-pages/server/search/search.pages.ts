@@ -20,6 +20,7 @@ import {
   type SearchSuggestion,
 } from '../../../src/contract/search.ts';
 import { formatNumber } from '../../../src/contract/format.ts';
+import { bestMatch } from '../../../src/contract/search-best-match.ts';
 import type { Lang } from '../../../src/contract/types.ts';
 import type { AppContext } from '../shared/context.ts';
 import { showLabelsRequested } from '../shared/labels.ts';
@@ -151,7 +152,7 @@ function searchPageBody(
     </form>
     ${
       data.q.trim() === ''
-        ? null
+        ? html`<p class="search-hint" role="status">${data.search_error}</p>`
         : html`<ul class="tabs" aria-label="${t('search:categories')}">
               ${data.tabs.map((tab) =>
                 tab.id === data.tab
@@ -213,15 +214,27 @@ export function registerSearchPages(app: FastifyInstance, ctx: AppContext): void
       const asked = (request.query.tab as SearchCategory | undefined) ?? null;
       const counts = new Map<SearchCategory, number>();
       let searchError: string | null = null;
-      if (q.trim() !== '') {
-        if (termTooShort(q)) searchError = t('search:term_too_short');
-        else
-          for (const category of SEARCH_CATEGORIES)
-            counts.set(category, search.search(q, { types: [category], limit: 0, layoutFix: true }).total);
+      let best: SearchCategory | null = null;
+      // Under 3 characters (none too) the page says what to type instead of staying blank.
+      if (termTooShort(q)) searchError = t('search:term_too_short');
+      else {
+        const firstPages = SEARCH_CATEGORIES.map((category) => {
+          const answer = suggest(search, ctx.labels, lang, category, q);
+          counts.set(category, answer.total);
+          return { category, items: answer.items, converted: answer.converted_term };
+        });
+        // The best match's tab opens when none is asked, as in the element (issue 20).
+        best =
+          bestMatch(firstPages, [q, ...firstPages.map((page) => page.converted ?? null)])?.category ?? null;
       }
       const withResults = SEARCH_CATEGORIES.filter((category) => (counts.get(category) ?? 0) > 0);
-      const tab = asked && withResults.includes(asked) ? asked : (withResults[0] ?? null);
-      if (q.trim() !== '' && !searchError && tab === null) searchError = t('search:label_not_found');
+      const tab =
+        asked && withResults.includes(asked)
+          ? asked
+          : best && withResults.includes(best)
+            ? best
+            : (withResults[0] ?? null);
+      if (!searchError && tab === null) searchError = t('search:label_not_found');
       const pages = tab ? pageCount(counts.get(tab) ?? 0) : 0;
       // A page past the last (an old link) shows the last one.
       const page = Math.max(1, Math.min(request.query.page ?? 1, pages));

@@ -548,13 +548,18 @@ describe('/search/ page', () => {
       ['companies', 'Компании'],
       ['etf', 'ETF'],
     ]);
-    // The first category with results is active (SPEC §4 "Main search").
-    const firstWithResults = data.tabs.find((tab) => tab.count > 0)!;
-    expect(data.tab).toBe(firstWithResults.id);
+    // The best match's tab is active (the stock Sberbank, issue 20), though bonds come first and have results.
+    expect(data.tabs[0]!.count).toBeGreaterThan(0);
+    expect(data.tab).toBe('stocks');
     expect(data.tabs.find((tab) => tab.id === data.tab)!.class).toBe('active');
     expect(response.body).toMatch(/<form class="search-form" method="get" action="\/search\/"/);
     expect(response.body).toContain(`aria-current="page" data-tab="${data.tab}"`);
-    expect(response.body).toContain('href="/search/?q=%D1%81%D0%B1%D0%B5%D1%80&amp;tab=stocks"');
+    expect(response.body).toContain('href="/search/?q=%D1%81%D0%B1%D0%B5%D1%80&amp;tab=bonds"');
+    // Without a best match, the first category with results (SPEC §4 "Main search").
+    const ofz = (
+      await browser.get(`/search/?q=${encodeURIComponent('банк')}&format=json`)
+    ).json() as SearchPageData;
+    expect(ofz.tab).toBe(ofz.tabs.find((tab) => tab.count > 0)!.id);
     expect(data.comparisonSearchUrls).toEqual(COMPARISON_SEARCH_URLS);
 
     const stocks = await browser.get(`/search/?q=${encodeURIComponent('сбер')}&tab=stocks`);
@@ -568,6 +573,9 @@ describe('/search/ page', () => {
   it('shows the too-short and not-found texts, and escapes what the visitor typed', async () => {
     const short = await app.inject({ method: 'GET', url: '/search/?q=ab&lang=eng' });
     expect(short.body).toContain('Enter at least 3 characters');
+    // With no term at all the page says what to type, not nothing.
+    const empty = await app.inject({ method: 'GET', url: '/search/?lang=eng' });
+    expect(empty.body).toMatch(/<p class="search-hint" role="status">\s*Enter at least 3 characters/);
     const none = await app.inject({
       method: 'GET',
       url: `/search/?q=${encodeURIComponent('"><script>zzqxw</script>')}`,

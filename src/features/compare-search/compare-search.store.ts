@@ -29,6 +29,7 @@ export const INITIAL_COMPARE_SEARCH: CompareSearchState = {
   active: null,
   open: false,
   highlighted: -1,
+  searched: '',
   selected: null,
 };
 

@@ -1,6 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { SEARCH_CATEGORIES, type SearchCategory, type SearchSuggestion } from '../../contract/search.ts';
+import {
+  SEARCH_CATEGORIES,
+  pageCount,
+  type SearchCategory,
+  type SearchSuggestion,
+} from '../../contract/search.ts';
 import { safeHref } from '../../contract/links.ts';
 import { formatNumber } from '../../core/format.ts';
 import type { FinEventDetails } from '../../core/events.ts';
@@ -28,8 +33,11 @@ import {
   panelMessage,
   recentSearches,
   rememberTab,
+  topResult,
   type SiteSearchGroup,
 } from './site-search.utils.ts';
+import type { BestMatch } from '../../contract/search-best-match.ts';
+import { readSearchAddress, useResultsAddress } from './site-search.address.ts';
 import css from './site-search.css?inline';
 
 /**
@@ -69,12 +77,20 @@ export function SiteSearch(props: SiteSearchProps) {
     ? props.emitentStopStatusesIds.filter((id) => Number.isInteger(id))
     : [];
   const stopKey = stopStatuses.join(',');
+  const pageVariant = props.variant === 'page';
   const store = useMemo(
     () =>
       createSiteSearchStore({
         emitentStopStatusesIds: stopKey ? stopKey.split(',').map(Number) : [],
+        // The /search/ page: the tab in its address opens first for the address's term.
+        askedTab: pageVariant
+          ? (term) => {
+              const address = readSearchAddress(location.search);
+              return address.q === term ? address.tab : null;
+            }
+          : undefined,
       }),
-    [stopKey],
+    [stopKey, pageVariant],
   );
   useEffect(() => store.dispose, [store]);
   useEffect(() => {
@@ -195,11 +211,37 @@ function SearchField({
   const converted = convertedTerm(groups);
   const words = useMemo(() => searchWords([state.term, converted]), [state.term, converted]);
   const results = activeGroup?.answer?.items ?? [];
+  // The best match above the tabs (issue 20): option 0, before the active tab's results.
+  const top = useMemo(
+    () => (page ? null : topResult(groups, state.searched)),
+    [page, groups, state.searched],
+  );
+  const lead = top ? 1 : 0;
+  /** The result of an option index: the top one, then the active tab's. */
+  const optionAt = (index: number): { item: SearchSuggestion; category: SearchCategory } | null => {
+    if (top && index === 0) return top;
+    const item = results[index - lead];
+    return item && active ? { item, category: active } : null;
+  };
 
   const showRecent = !page && recentOpen && recent.length > 0 && searchableTerm(state.term) === null;
   const showResults = !page && state.open && groups.length > 0;
-  const listShown = showRecent || (showResults && results.length > 0);
+  const listShown = showRecent || (showResults && results.length + lead > 0);
   const highlighted = showRecent ? recentHighlighted : state.highlighted;
+
+  // The /search/ page keeps the tab and the results page in its address (Back and reload keep them).
+  const address = useResultsAddress({
+    enabled: page,
+    searched: state.searched,
+    active,
+    pages: pageCount(groupTotal(activeGroup)),
+    onHistory: ({ q, tab }) => {
+      if (q !== state.searched) {
+        if (searchableTerm(q) === null) store.input(q);
+        else store.searchNow(q);
+      } else if (tab && tab !== active) store.selectTab(tab);
+    },
+  });
 
   const openRecent = () => {
     setRecent(recentSearches());
@@ -237,6 +279,9 @@ function SearchField({
         clearLabel={t('search:clear')}
         busyLabel={t('common:loading')}
         showClear={state.term !== ''}
+        controls={
+          !showRecent && top ? `${ids.listId}-top${results.length > 0 ? ` ${ids.listId}` : ''}` : undefined
+        }
         onInput={(value) => {
           store.input(value);
           setRecentOpen(searchableTerm(value) === null);
@@ -264,9 +309,9 @@ function SearchField({
             pickRecent(recentHighlighted);
             return true;
           }
-          const item = showResults ? results[state.highlighted] : undefined;
-          if (item && active) {
-            onChoose(item, active);
+          const option = showResults ? optionAt(state.highlighted) : null;
+          if (option) {
+            onChoose(option.item, option.category);
             return true;
           }
           return onSubmit(state.term);
@@ -309,6 +354,7 @@ function SearchField({
             ids={ids}
             groups={groups}
             active={active}
+            top={top}
             converted={converted}
             highlighted={state.highlighted}
             words={words}
@@ -318,8 +364,8 @@ function SearchField({
             }}
             onHighlight={store.highlight}
             onPick={(index) => {
-              const item = results[index];
-              if (item && active) onChoose(item, active);
+              const option = optionAt(index);
+              if (option) onChoose(option.item, option.category);
             }}
             t={t}
           />
@@ -328,6 +374,8 @@ function SearchField({
       {page ? (
         <SearchResults
           term={searchableTerm(state.term) ?? ''}
+          page={address.page}
+          onPage={address.goToPage}
           status={state.status}
           groups={groups}
           active={active}
@@ -336,6 +384,7 @@ function SearchField({
           emitentStopStatusesIds={emitentStopStatusesIds}
           onSelectTab={(category) => {
             rememberTab(category);
+            address.pickTab(category);
             store.selectTab(category);
           }}
           onChoose={onChoose}
@@ -356,6 +405,7 @@ function ResultsPanel({
   ids,
   groups,
   active,
+  top,
   converted,
   highlighted,
   words,
@@ -367,6 +417,8 @@ function ResultsPanel({
   ids: SearchBoxIds;
   groups: SiteSearchGroup[];
   active: SearchCategory | null;
+  /** The best match, shown above the tabs as option 0 (the tab's options then start at 1). */
+  top: BestMatch | null;
   converted: string | null;
   highlighted: number;
   words: readonly string[];
@@ -398,9 +450,31 @@ function ResultsPanel({
   const ordered = SEARCH_CATEGORIES.map(
     (category) => groups.find((candidate) => candidate.category === category) ?? { category, answer: null },
   );
+  const topTitleId = `${tabsId}-top-title`;
   return (
     <>
       {note}
+      {top ? (
+        <div className="ss__top" part="top-result">
+          <p className="ss__top-title" id={topTitleId}>
+            {t('search:top_result')}
+          </p>
+          <SearchOptions
+            ids={ids}
+            listId={`${ids.listId}-top`}
+            items={[top.item]}
+            highlighted={highlighted}
+            label={t('search:top_result')}
+            optionKey={(item) => `top-${top.category}-${item.id}`}
+            optionData={(item) => ({ 'data-id': String(item.id), 'data-category': top.category })}
+            renderOption={(item) => (
+              <SuggestionText item={item} category={top.category} words={words} t={t} kind={top.category} />
+            )}
+            onHighlight={onHighlight}
+            onPick={onPick}
+          />
+        </div>
+      ) : null}
       <Tabs
         id={tabsId}
         tabs={ordered.map((candidate) => ({ id: candidate.category, ttl: categoryTitle(candidate, t) }))}
@@ -419,6 +493,7 @@ function ResultsPanel({
           <SearchOptions
             ids={ids}
             items={group?.answer?.items ?? []}
+            firstIndex={top ? 1 : 0}
             highlighted={highlighted}
             label={t(`search:tab_${active}`)}
             optionKey={(item) => `${active}-${item.id}`}
@@ -439,11 +514,14 @@ export function SuggestionText({
   category,
   words,
   t,
+  kind,
 }: {
   item: SearchSuggestion;
   category: SearchCategory;
   words: readonly string[];
   t: Translate;
+  /** Says the result's category (the top result stands outside the tabs). */
+  kind?: SearchCategory;
 }) {
   const statusKey =
     category === 'companies'
@@ -460,6 +538,7 @@ export function SuggestionText({
         <Highlight text={item.ttl} words={words} />
       </span>
       <span className="ss__meta">
+        {kind ? <span className="ss__kind">{t(`search:tab_${kind}`)}</span> : null}
         {item.ticker.map((ticker) => (
           <span key={ticker} className="ss__ticker">
             <Highlight text={ticker} words={words} />

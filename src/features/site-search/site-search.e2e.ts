@@ -124,27 +124,32 @@ test('the keyboard path from typing to the entity page, and the remembered tab',
   await page.goto(`${PAGE}?lang=eng`);
   const field = input(page);
   await field.fill('sberbank');
-  // Bonds come first in SPEC order and have results.
+  // Nothing remembered: the tab of the best match (the stock Sberbank), not bonds, first in SPEC order.
   const selected = box(page).locator('[role="tab"][aria-selected="true"]');
-  await expect(selected).toHaveAttribute('data-tab-id', 'bonds');
+  await expect(selected).toHaveAttribute('data-tab-id', 'stocks');
   await expect(field).toHaveAttribute('aria-expanded', 'true');
   // Tab reaches the clear button, then the tab bar; the arrow keys switch it (and it is remembered).
   await field.press('Tab');
   await expect(box(page).locator('[part="clear"]')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(selected).toBeFocused();
-  await page.keyboard.press('ArrowRight');
-  await expect(selected).toHaveAttribute('data-tab-id', 'stocks');
+  await page.keyboard.press('ArrowLeft');
+  await expect(selected).toHaveAttribute('data-tab-id', 'bonds');
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await expect(field).toBeFocused();
 
+  // The remembered tab opens first; the top result above the tabs is still the first option.
   await page.reload();
   await field.fill('sberbank');
-  await expect(selected).toHaveAttribute('data-tab-id', 'stocks');
+  await expect(selected).toHaveAttribute('data-tab-id', 'bonds');
   await field.press('End');
   await field.press('Home');
   const first = box(page).getByRole('option').first();
+  await expect(box(page).locator('[part="top-result"] [role="option"]')).toHaveAttribute(
+    'id',
+    (await first.getAttribute('id'))!,
+  );
   await expect(field).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
   await expect(first).toHaveAttribute('aria-selected', 'true');
   await expect(first.locator('mark').first()).toHaveText('Sberbank');
@@ -156,7 +161,7 @@ test('the keyboard path from typing to the entity page, and the remembered tab',
   await field.press('Escape');
   await expect(field).toHaveValue('');
   await field.fill('sberbank');
-  await expect(selected).toHaveAttribute('data-tab-id', 'stocks');
+  await expect(selected).toHaveAttribute('data-tab-id', 'bonds');
   await field.press('ArrowDown');
   await field.press('Enter');
   await page.waitForURL('**/stocks/sber/');
@@ -183,6 +188,28 @@ test('the keyboard path from typing to the entity page, and the remembered tab',
   await expect(field).toHaveAttribute('aria-expanded', 'true');
   await field.press('Enter');
   await page.waitForURL((url) => url.pathname === '/search/' && url.searchParams.get('q') === 'gazprom');
+  expect(errors).toEqual([]);
+});
+
+test('the header search: "sber", ArrowDown, Enter opens the stock SBER (the top result), not a bond that matured', async ({
+  page,
+}) => {
+  const errors = failOnPageErrors(page);
+  await page.goto('/?lang=eng');
+  const header = page.locator('header fin-site-search');
+  const field = header.getByRole('combobox');
+  await field.pressSequentially('sber');
+  // The best match above the tabs, and its tab open (nothing is remembered).
+  const top = header.locator('[part="top-result"] [role="option"]');
+  await expect(top).toHaveAttribute('data-category', 'stocks');
+  await expect(top.locator('.ss__ticker')).toHaveText('SBER');
+  await expect(header.locator('[role="tab"][aria-selected="true"]')).toHaveAttribute('data-tab-id', 'stocks');
+  // SPEC's tab order is kept: bonds still come first in the tab bar.
+  await expect(header.locator('[role="tab"]').first()).toHaveAttribute('data-tab-id', 'bonds');
+  await field.press('ArrowDown');
+  await expect(field).toHaveAttribute('aria-activedescendant', (await top.getAttribute('id'))!);
+  await field.press('Enter');
+  await page.waitForURL('**/stocks/sber/');
   expect(errors).toEqual([]);
 });
 
@@ -252,7 +279,8 @@ test('empty and error states, failed calls ignored, hostile names shown as text,
   });
   await field.fill('sberbank');
   await box(page).locator('[role="tab"][data-tab-id="companies"]').click();
-  await options.first().click();
+  // The companies tab's first result (the box's first option is the top result, a stock).
+  await box(page).locator('[role="tabpanel"] [role="option"]').first().click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { chosen?: unknown }).chosen))
     .toMatchObject({ category: 'companies', term: 'sberbank', item: { id: 1, url: '/company/1/' } });

@@ -3,15 +3,17 @@
  * categories, one request each after 300 ms of quiet, all aborted by the next keystroke. A
  * failed category is ignored (SPEC §8): it counts as no results and never keeps the box busy.
  */
-import { SEARCH_CATEGORIES, type SearchSuggestion } from '../../contract/search.ts';
+import { SEARCH_CATEGORIES, type SearchCategory, type SearchSuggestion } from '../../contract/search.ts';
 import { fetchSuggestions } from '../../core/api/search.ts';
 import { toApiError } from '../../core/api/client.ts';
 import { createSearchBoxModel } from '../../widgets/search-box/index.ts';
-import { pickActiveCategory, rememberedTab, type SiteSearchGroup } from './site-search.utils.ts';
+import { pickActiveCategory, rememberedTab, topResult, type SiteSearchGroup } from './site-search.utils.ts';
 
 export interface SiteSearchOptions {
   /** `emitent_stop_statuses_ids` of the companies call: issuer statuses left out. */
   emitentStopStatusesIds?: number[];
+  /** The tab asked for the answer to a term (the /search/ page's address), if any. */
+  askedTab?(term: string): SearchCategory | null;
 }
 
 export function createSiteSearchStore(options: SiteSearchOptions = {}) {
@@ -36,7 +38,15 @@ export function createSiteSearchStore(options: SiteSearchOptions = {}) {
       ),
     groupId: (group) => group.category,
     results: (group) => group.answer?.items ?? [],
-    pickActive: (groups) => pickActiveCategory(groups, rememberedTab()),
+    pickActive: (groups, term) =>
+      pickActiveCategory(
+        groups,
+        rememberedTab(),
+        topResult(groups, term)?.category ?? null,
+        options.askedTab?.(term) ?? null,
+      ),
+    // The top result above the tabs comes first for the arrow keys.
+    leadingOptions: (groups, term) => (topResult(groups, term) ? 1 : 0),
   });
 }
 

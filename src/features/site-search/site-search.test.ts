@@ -49,6 +49,57 @@ describe('the active tab (SPEC §4)', () => {
     expect(pickActiveCategory(groups({ indexes: 1, bonds: null }), null)).toBe('indexes');
     expect(pickActiveCategory(groups({ bonds: null }), 'bonds')).toBeNull();
   });
+
+  it("is the best match's tab when nothing is remembered, the asked tab before the remembered one", () => {
+    const found = groups({ bonds: 4, stocks: 2, etf: 1 });
+    expect(pickActiveCategory(found, null, 'stocks')).toBe('stocks');
+    expect(pickActiveCategory(found, 'etf', 'stocks')).toBe('etf');
+    expect(pickActiveCategory(found, 'indexes', 'stocks')).toBe('stocks');
+    expect(pickActiveCategory(found, 'etf', 'stocks', 'bonds')).toBe('bonds');
+    expect(pickActiveCategory(found, null, 'stocks', 'indexes')).toBe('stocks');
+  });
+
+  it('the store opens the tab of the best match ("sber": the stock SBER, not the bonds first in SPEC order)', async () => {
+    const item = (type: string, id: number, ttl: string, extra: object) => ({
+      ...answer(1).items[0]!,
+      id,
+      ttl,
+      type,
+      url: `/${type}/${id}/`,
+      ...extra,
+    });
+    const answers: Record<string, SuggestAnswer> = {
+      bonds: {
+        ...answer(2),
+        items: [
+          item('bonds', 24, 'Sberbank 001P-SBER15', { status: 2, isin: 'RU000A101C89' }),
+          item('bonds', 25, 'Sberbank 001P-SBER16', { isin: 'RU000A101QW2' }),
+        ],
+      } as SuggestAnswer,
+      stocks: { ...answer(1), items: [item('stocks', 1, 'Sberbank', { ticker: ['SBER'] })] } as SuggestAnswer,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const category = new URL(url, 'http://localhost').pathname.split('/')[3]!;
+        return new Response(JSON.stringify(answers[category] ?? answer(0)), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    const store = createSiteSearchStore();
+    store.searchNow('sber');
+    await vi.waitFor(() => expect(store.$state.get().status).toBe('ready'));
+    expect(store.$state.get().active).toBe('stocks');
+    // ArrowDown reaches the top result first (option 0), then the tab's results.
+    store.move(1);
+    expect(store.$state.get().highlighted).toBe(0);
+    store.move(1);
+    store.move(1);
+    expect(store.$state.get().highlighted).toBe(0);
+    store.dispose();
+    vi.unstubAllGlobals();
+  });
 });
 
 describe('what a tab says (SPEC §8)', () => {

@@ -3,6 +3,7 @@
  * tab says, and the remembered tab and recent searches kept in localStorage.
  */
 import { SEARCH_CATEGORIES, type SearchCategory, type SuggestAnswer } from '../../contract/search.ts';
+import { bestMatch, type BestMatch } from '../../contract/search-best-match.ts';
 
 /** One category's answer to the term; null when its call failed (ignored, SPEC §8). */
 export interface SiteSearchGroup {
@@ -16,17 +17,31 @@ export function groupTotal(group: SiteSearchGroup | undefined): number {
 }
 
 /**
- * SPEC §4: the remembered tab when it has results, else the first with results in SPEC order
- * (bonds, stocks, indexes, companies, ETFs); null when none has any (the empty state).
+ * SPEC §4: the asked tab (the /search/ page's address) or else the remembered one when it has
+ * results; else the best match's tab (issue 20: what the visitor most likely means opens first);
+ * else the first with results in SPEC order (bonds, stocks, indexes, companies, ETFs); null when
+ * none has any (the empty state).
  */
 export function pickActiveCategory(
   groups: readonly SiteSearchGroup[],
   remembered: SearchCategory | null,
+  best: SearchCategory | null = null,
+  asked: SearchCategory | null = null,
 ): SearchCategory | null {
   const withResults = (category: SearchCategory) =>
     groupTotal(groups.find((group) => group.category === category)) > 0;
+  if (asked && withResults(asked)) return asked;
   if (remembered && withResults(remembered)) return remembered;
+  if (best && withResults(best)) return best;
   return SEARCH_CATEGORIES.find(withResults) ?? null;
+}
+
+/** The best match of the groups' results for the searched term (and its other-layout reading). */
+export function topResult(groups: readonly SiteSearchGroup[], term: string): BestMatch | null {
+  return bestMatch(
+    groups.map((group) => ({ category: group.category, items: group.answer?.items ?? [] })),
+    [term, convertedTerm(groups)],
+  );
 }
 
 /** The term the server also searched, converted from the other keyboard layout, if any. */

@@ -44,6 +44,8 @@ export interface SearchBoxProps {
   busyLabel: string;
   /** Whether the clear button shows. */
   showClear: boolean;
+  /** The lists the input controls when there are several (a top result's and the tab's); default the one list. */
+  controls?: string;
   onInput(value: string): void;
   onMove(step: 1 | -1): void;
   onEdge(edge: 'first' | 'last'): void;
@@ -85,6 +87,7 @@ export function SearchBox({
   clearLabel,
   busyLabel,
   showClear,
+  controls,
   onInput,
   onMove,
   onEdge,
@@ -160,7 +163,7 @@ export function SearchBox({
           aria-autocomplete="list"
           aria-expanded={popupOpen}
           // The list when there is one, else the pop-up with its message (too many, nothing found).
-          aria-controls={listShown ? ids.listId : popupOpen ? `${ids.listId}-popup` : undefined}
+          aria-controls={listShown ? (controls ?? ids.listId) : popupOpen ? `${ids.listId}-popup` : undefined}
           aria-activedescendant={listShown && highlighted >= 0 ? ids.optionId(highlighted) : undefined}
           aria-busy={busy || undefined}
           value={term}
@@ -197,6 +200,10 @@ export interface SearchOptionsProps<R> {
   highlighted: number;
   /** Accessible name of the list (the active tab's name). */
   label: string;
+  /** The list's id when the box shows more than one list; default `ids.listId`. */
+  listId?: string;
+  /** Index of the first option among all the box's options (a list after another one); default 0. */
+  firstIndex?: number;
   optionKey(item: R, index: number): string;
   renderOption(item: R, index: number): ReactNode;
   /** Data attributes of an option (ids an integrator or a test reads). */
@@ -211,6 +218,8 @@ export function SearchOptions<R>({
   items,
   highlighted,
   label,
+  listId,
+  firstIndex = 0,
   optionKey,
   renderOption,
   optionData,
@@ -218,13 +227,14 @@ export function SearchOptions<R>({
   onPick,
 }: SearchOptionsProps<R>) {
   return (
-    <ul className="fin-sb__list" role="listbox" id={ids.listId} aria-label={label} part="list">
-      {items.map((item, index) => {
+    <ul className="fin-sb__list" role="listbox" id={listId ?? ids.listId} aria-label={label} part="list">
+      {items.map((item, listIndex) => {
+        const index = firstIndex + listIndex;
         const attributes: HTMLAttributes<HTMLLIElement> = optionData?.(item) ?? {};
         return (
           <li
             {...attributes}
-            key={optionKey(item, index)}
+            key={optionKey(item, listIndex)}
             id={ids.optionId(index)}
             role="option"
             aria-selected={index === highlighted}
@@ -235,7 +245,7 @@ export function SearchOptions<R>({
             onMouseMove={() => index !== highlighted && onHighlight(index)}
             onClick={() => onPick(index)}
           >
-            {renderOption(item, index)}
+            {renderOption(item, listIndex)}
           </li>
         );
       })}

@@ -30,8 +30,13 @@ export interface SearchBoxState<G> {
   active: string | null;
   /** Whether the results are shown (aria-expanded). */
   open: boolean;
-  /** Index of the highlighted option of the active group, -1 for none (aria-activedescendant). */
+  /**
+   * Index of the highlighted option, -1 for none (aria-activedescendant): the leading options
+   * first (a top result), then the active group's.
+   */
   highlighted: number;
+  /** The term the groups answer (the input may hold a newer one, not searched yet). */
+  searched: string;
 }
 
 export interface SearchBoxOptions<G, R> {
@@ -44,8 +49,13 @@ export interface SearchBoxOptions<G, R> {
   search(term: string, signal: AbortSignal): Promise<G[]>;
   groupId(group: G): string;
   results(group: G): readonly R[];
-  /** The group that opens first for an answer, null when none should (nothing found). */
-  pickActive(groups: readonly G[]): string | null;
+  /** The group that opens first for the answer to `term`, null when none should (nothing found). */
+  pickActive(groups: readonly G[], term: string): string | null;
+  /**
+   * Options shown before the active group's for the answer to `term` (a top result above the
+   * tabs): the arrow keys, Home and End reach them first. None by default.
+   */
+  leadingOptions?(groups: readonly G[], term: string): number;
   debounceMs?: number;
 }
 
@@ -84,7 +94,7 @@ export interface SearchBoxModel<G, R> {
 }
 
 export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): SearchBoxModel<G, R> {
-  const { describe, groupId, results, pickActive, debounceMs = SEARCH_DEBOUNCE_MS } = options;
+  const { describe, groupId, results, pickActive, leadingOptions, debounceMs = SEARCH_DEBOUNCE_MS } = options;
   const initial: Box<G> = {
     term: '',
     searching: false,
@@ -92,6 +102,7 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
     active: null,
     open: false,
     highlighted: -1,
+    searched: '',
   };
   const $box = atom<Box<G>>(initial);
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -105,7 +116,7 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
     async load({ term }, signal) {
       const groups = await options.search(term, signal);
       if (signal.aborted) throw new DOMException('Cancelled', 'AbortError'); // a newer term or a clear
-      update({ groups, active: pickActive(groups), open: true, highlighted: -1 });
+      update({ groups, active: pickActive(groups, term), open: true, highlighted: -1, searched: term });
       return groups;
     },
   });
@@ -125,7 +136,15 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
     cancel();
     const term = searchableTerm(value);
     if (term === null) {
-      update({ term: value, searching: false, groups: [], active: null, open: false, highlighted: -1 });
+      update({
+        term: value,
+        searching: false,
+        groups: [],
+        active: null,
+        open: false,
+        highlighted: -1,
+        searched: '',
+      });
       return;
     }
     update({ term: value, highlighted: -1 });
@@ -143,6 +162,11 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
     return group ? results(group) : [];
   }
 
+  /** Options the keys move through: the leading ones, then the active group's. */
+  function optionCount(box: Box<G>): number {
+    return (leadingOptions?.(box.groups, box.searched) ?? 0) + activeResults(box).length;
+  }
+
   function move(step: 1 | -1): void {
     const box = $box.get();
     if (box.groups.length === 0) return;
@@ -150,7 +174,7 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
       update({ open: true });
       return;
     }
-    const count = activeResults(box).length;
+    const count = optionCount(box);
     if (count === 0) return;
     const from = box.highlighted < 0 ? (step > 0 ? -1 : count) : box.highlighted;
     update({ highlighted: (from + step + count) % count });
@@ -158,7 +182,7 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
 
   function moveTo(edge: 'first' | 'last'): void {
     const box = $box.get();
-    const count = activeResults(box).length;
+    const count = optionCount(box);
     if (!box.open || count === 0) return;
     update({ highlighted: edge === 'first' ? 0 : count - 1 });
   }

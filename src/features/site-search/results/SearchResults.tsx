@@ -7,10 +7,10 @@
  * - The pager's entries are links to the server's page of the same results (they work opened in
  *   a new tab); a click stays in the element. After a page change, focus moves to the results
  *   heading, which says the range shown, so keyboard and screen-reader users start reading there.
- * - The page number starts from the address (`?page=` of the no-script page) when the address is
- *   of the same term and tab, and goes back to 1 when the term or the tab changes.
+ * - The page shown is the element's to say (it keeps it in the address, site-search.address.ts).
+ * - A term under 3 characters shows a hint, not a blank page.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   SEARCH_CATEGORIES,
   SEARCH_PAGE_SIZE,
@@ -37,6 +37,10 @@ import css from './search-results.css?inline';
 export interface SearchResultsProps {
   /** The searched term (trimmed), '' while the input holds less than 3 characters. */
   term: string;
+  /** The results page to show (1-based; the element keeps it in the address). */
+  page: number;
+  /** The user picked a page. */
+  onPage(page: number): void;
   /** loading while a search for the term is out. */
   status: 'idle' | 'loading' | 'ready';
   /** The first page of every category, SPEC order; `answer` null when its call failed. */
@@ -63,15 +67,6 @@ export function resultsPageUrl(term: string, tab: SearchCategory, page: number):
   return `/search/?${params}`;
 }
 
-/** The page the address asks for, when it is of this term and tab (else 1). */
-function pageFromAddress(term: string, tab: SearchCategory | null): number {
-  if (!tab || typeof location === 'undefined') return 1;
-  const params = new URLSearchParams(location.search);
-  const page = Number(params.get('page'));
-  const sameTab = params.get('tab') === tab || params.get('tab') === null;
-  return (params.get('q') ?? '').trim() === term && sameTab && Number.isInteger(page) && page > 1 ? page : 1;
-}
-
 interface PageKey {
   category: SearchCategory;
   term: string;
@@ -82,17 +77,15 @@ interface PageKey {
 const count = (n: number) => formatNumber(n, 0);
 
 export function SearchResults(props: SearchResultsProps) {
-  const { term, status, groups, active, words, convertedTerm, onSelectTab, onChoose, t } = props;
+  const { term, status, groups, active, words, convertedTerm, onSelectTab, onChoose, onPage, t } = props;
   useStyles(css, 'element');
   const heading = useRef<HTMLHeadingElement>(null);
   /** The page change the user asked for, until its results are shown (then focus moves). */
   const focusPending = useRef(false);
-  const where = `${term}\u0000${active ?? ''}`;
-  const [paging, setPaging] = useState(() => ({ where, page: pageFromAddress(term, active) }));
   const group = groups.find((candidate) => candidate.category === active);
   const total = groupTotal(group);
   const pages = pageCount(total);
-  const page = Math.min(paging.where === where ? paging.page : 1, Math.max(1, pages));
+  const page = Math.max(1, Math.min(props.page, pages));
   // Page 1 is the element's own answer when it holds a whole page.
   const ownFirstPage = page === 1 && SUGGEST_LIMIT >= SEARCH_PAGE_SIZE;
   const { state, resource } = useResource(
@@ -124,7 +117,14 @@ export function SearchResults(props: SearchResultsProps) {
     }
   });
 
-  if (!term || groups.length === 0) return null;
+  // Under 3 characters nothing is searched: say what to type rather than show a blank page.
+  if (!term)
+    return (
+      <p className="ssr-message ssr-hint" role="status" part="hint">
+        {t('search:term_too_short')}
+      </p>
+    );
+  if (groups.length === 0) return null;
   if (active === null) {
     // The empty state: no category has results (the element's status while searching).
     return status === 'loading' ? null : (
@@ -136,7 +136,7 @@ export function SearchResults(props: SearchResultsProps) {
 
   const goTo = (next: number) => {
     focusPending.current = true;
-    setPaging({ where, page: next });
+    onPage(next);
   };
   const title = t(`search:tab_${active}`);
   const from = (page - 1) * SEARCH_PAGE_SIZE + 1;

@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, useState } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '../../../../demo-pages/testing/react-act.ts';
@@ -36,6 +36,7 @@ const LABELS: Record<string, string> = {
   'common:error_load': 'Could not load',
   'common:retry': 'Retry',
   'common:loading': 'Loading',
+  'search:term_too_short': 'Enter at least 3 characters',
 };
 const t = (key: string) => LABELS[key] ?? `{{${key}}}`;
 
@@ -88,23 +89,29 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function render(props: Partial<SearchResultsProps> = {}) {
-  act(() =>
-    root.render(
-      <SearchResults
-        term="ofz"
-        status="ready"
-        groups={groups}
-        active="bonds"
-        words={['bond']}
-        convertedTerm={null}
-        onSelectTab={() => {}}
-        onChoose={() => {}}
-        t={t}
-        {...props}
-      />,
-    ),
+/** The results with the page kept as the element keeps it (the page a pick asks for is shown). */
+function Harness(props: Partial<SearchResultsProps>) {
+  const [page, setPage] = useState(props.page ?? 1);
+  return (
+    <SearchResults
+      term="ofz"
+      status="ready"
+      groups={groups}
+      active="bonds"
+      words={['bond']}
+      convertedTerm={null}
+      onSelectTab={() => {}}
+      onChoose={() => {}}
+      t={t}
+      {...props}
+      page={page}
+      onPage={setPage}
+    />
   );
+}
+
+function render(props: Partial<SearchResultsProps> = {}) {
+  act(() => root.render(<Harness {...props} />));
 }
 
 const heading = () => container.querySelector('h2')!;
@@ -159,14 +166,19 @@ describe('SearchResults', () => {
     expect(document.activeElement).toBe(heading());
   });
 
-  it('starts at 1 for another term or tab, and from the address of the no-script page', async () => {
-    history.replaceState(null, '', '/search/?q=ofz&tab=bonds&page=2');
-    render();
+  it('shows the page it is given, at most the last, without moving the focus', async () => {
+    render({ page: 2 });
     await waitFor(() => expect(heading().textContent).toBe('Bonds: 21–40 of 45'));
     // No focus move without a page change by the user.
     expect(document.activeElement).not.toBe(heading());
-    render({ term: 'ofz 2' });
-    await waitFor(() => expect(heading().textContent).toBe(`Bonds: 1–${SEARCH_PAGE_SIZE} of 45`));
+    act(() => root.render(<></>));
+    render({ page: 9 });
+    await waitFor(() => expect(heading().textContent).toBe('Bonds: 41–45 of 45'));
+  });
+
+  it('says what to type for a term under 3 characters instead of showing nothing', () => {
+    render({ term: '', groups: [] });
+    expect(container.querySelector('[role="status"]')!.textContent).toBe('Enter at least 3 characters');
   });
 
   it('offers a retry when a page fails, and passes the chosen tab and result on', async () => {
