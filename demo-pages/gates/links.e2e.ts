@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { elementCatalogUnderTest } from '../testing/elements.ts';
 import { aftermath, installTrap } from '../testing/hostile.ts';
+import { pageOfKind } from '../testing/page-list.ts';
 import { signInAs } from '../testing/session.ts';
 
 /**
@@ -117,3 +118,49 @@ test('hostile login-url and access-url never become links, on every element that
     `login-url/access-url: ${elements.length} elements × 2 loads, ${accessLinks} log-in and access links, 0 unsafe`,
   );
 });
+
+/**
+ * Every in-page link (an address of this page with a fragment: `#x`, or `/company/1/#x` on
+ * /company/1/) in the light DOM and in every element's shadow root points at something there: an
+ * element with that id (or an `<a name>`) in the document, or in the link's own shadow root, whose
+ * element handles the jump itself. Empty fragments and `#top` are the top of the page (HTML).
+ */
+for (const kind of ['/stocks/', '/company/'] as const) {
+  test(`every in-page link's target exists on the ${kind} page, light DOM and shadow roots`, async ({
+    page,
+  }) => {
+    await signInAs(page.request, 'paid');
+    await page.goto(await pageOfKind(page, kind));
+    await page.waitForLoadState('networkidle');
+    // The report sections link the archive of report files once their report is there.
+    if (kind === '/company/')
+      await expect(page.locator('fin-issuer-reports .st-archive a').first()).toBeVisible();
+    const found = await page.evaluate(() => {
+      const here = new URL(location.href);
+      const links: Array<{ where: string; href: string; ok: boolean }> = [];
+      const walk = (root: Document | ShadowRoot, where: string) => {
+        for (const node of root.querySelectorAll('*')) {
+          if (node instanceof HTMLAnchorElement && node.hasAttribute('href')) {
+            const url = new URL(node.getAttribute('href')!, here);
+            const samePage =
+              url.origin === here.origin && url.pathname === here.pathname && url.search === here.search;
+            if (samePage && url.hash.length > 1 && url.hash !== '#top') {
+              const id = decodeURIComponent(url.hash.slice(1));
+              const own = node.getRootNode() as Document | ShadowRoot;
+              const ok =
+                document.getElementById(id) !== null ||
+                document.getElementsByName(id).length > 0 ||
+                own.getElementById(id) !== null;
+              links.push({ where, href: node.getAttribute('href')!, ok });
+            }
+          }
+          if (node.shadowRoot) walk(node.shadowRoot, node.localName);
+        }
+      };
+      walk(document, 'light DOM');
+      return links;
+    });
+    expect(found.length, 'the page has in-page links').toBeGreaterThan(0);
+    expect(found.filter((link) => !link.ok).map((link) => `${link.where}: ${link.href}`)).toEqual([]);
+  });
+}

@@ -84,8 +84,11 @@ export interface ReportSection extends ReportRows {
 }
 
 export interface ReportParamsSection extends ReportSection {
-  /** The issuer's archive of report files (the quarterly reports block of the company page). */
-  archLink: string;
+  /**
+   * The issuer's archive of report files (the quarterly report files block of the company page,
+   * `/company/{id}/#quarterly_reports`); null or absent when the issuer has none.
+   */
+  archLink?: string | null;
 }
 
 export interface ReportPeriodOption {

@@ -7,6 +7,7 @@
  *   GET /api/company/get-report/{apiUrl}/{id}/            apiUrl: msfo, msfo2, rsbu, fmp, quarterly
  *   GET /api/comments/create_comments_access_request/{providerId}/   signed in, CSRF token
  *   GET /api/report_msfo/{id}/  (?source=1|2)  ·  GET /api/report_rsbu/{id}/   (?reportPeriod=1|2)
+ *       the IFRS / RAS reports also take ?from=&to= (DD.MM.YYYY): the periods ending between them
  *   GET /api/report_fmp/{emitent}/{periodId}/  ·  GET /api/report_fmp/{emitent}/
  *   GET /api/company/{emitentId}/get-emitent-list-of-indexes/
  *   GET /api/company/{id}/related/                          the network graph's data URL
@@ -39,6 +40,7 @@ import {
   needOf,
   parseDisplayDate,
   type IssuerContext,
+  type ReportOptions,
 } from './reports.ts';
 import {
   commentFileBody,
@@ -52,6 +54,13 @@ import type { EmitentRow } from '../market/stocks.repo.ts';
 const REPORT_PERIOD = { type: 'integer', enum: [1, 2] } as const;
 const DISPLAY_DATE = { type: 'string', pattern: '^(\\d{2}\\.\\d{2}\\.\\d{4})?$' } as const;
 const LANG_QUERY = { lang: { type: 'string' } } as const;
+
+/** The query of a report call: the period kind and, optionally, the dates the periods end between. */
+interface ReportQuery {
+  reportPeriod?: ReportPeriodId;
+  from?: string;
+  to?: string;
+}
 
 function idParams<K extends string>(...names: K[]) {
   return {
@@ -121,10 +130,29 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   const reportQuery = {
     type: 'object',
-    properties: { reportPeriod: REPORT_PERIOD, ...LANG_QUERY },
+    properties: { reportPeriod: REPORT_PERIOD, from: DISPLAY_DATE, to: DISPLAY_DATE, ...LANG_QUERY },
   } as const;
 
-  app.get<{ Params: { apiUrl: string; id: number }; Querystring: { reportPeriod?: ReportPeriodId } }>(
+  /**
+   * The periods a report shows: with `from` / `to` (the page's From / To, DD.MM.YYYY) every period
+   * ending between them (SPEC §5: a missing start is 1 January 1970, a missing end today);
+   * without either, the latest ones.
+   */
+  const reportOptions = (query: ReportQuery): ReportOptions => {
+    const reportPeriod = query.reportPeriod ?? 2;
+    if (!query.from && !query.to) return { reportPeriod };
+    return { reportPeriod, range: dateRange(query.from, query.to) };
+  };
+  const dateRange = (from: string | undefined, to: string | undefined): { from: string; to: string } => {
+    const fromIso = from ? parseDisplayDate(from) : '1970-01-01';
+    const toIso = to ? parseDisplayDate(to) : exportDefaults(ctx.meta.asOf).to;
+    if (fromIso === null) throw new HttpError(400, 'querystring.from must be a date DD.MM.YYYY');
+    if (toIso === null) throw new HttpError(400, 'querystring.to must be a date DD.MM.YYYY');
+    if (fromIso > toIso) throw new HttpError(400, 'querystring.from must not be after querystring.to');
+    return { from: fromIso, to: toIso };
+  };
+
+  app.get<{ Params: { apiUrl: string; id: number }; Querystring: ReportQuery }>(
     '/api/company/get-report/:apiUrl/:id/',
     {
       schema: {
@@ -146,13 +174,11 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (apiUrl === 'quarterly') return buildQuarterlyReports(context, emitent.id);
       const source = sourceOf(emitent, apiUrl);
       if (apiUrl === 'fmp') return buildFmpReport(context, emitent, source, null);
-      return buildFinancialReport(context, emitent, source, {
-        reportPeriod: request.query.reportPeriod ?? 2,
-      });
+      return buildFinancialReport(context, emitent, source, reportOptions(request.query));
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { source?: 1 | 2; reportPeriod?: ReportPeriodId } }>(
+  app.get<{ Params: { id: number }; Querystring: ReportQuery & { source?: 1 | 2 } }>(
     '/api/report_msfo/:id/',
     {
       schema: {
@@ -161,8 +187,7 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
           type: 'object',
           properties: {
             source: { type: 'integer', enum: [1, 2] },
-            reportPeriod: REPORT_PERIOD,
-            ...LANG_QUERY,
+            ...reportQuery.properties,
           },
         },
       },
@@ -170,20 +195,21 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const emitent = emitentOf(request.params.id);
       const source = sourceOf(emitent, request.query.source === 2 ? 'msfo2' : 'msfo');
-      return buildFinancialReport(contextOf(request), emitent, source, {
-        reportPeriod: request.query.reportPeriod ?? 2,
-      });
+      return buildFinancialReport(contextOf(request), emitent, source, reportOptions(request.query));
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { reportPeriod?: ReportPeriodId } }>(
+  app.get<{ Params: { id: number }; Querystring: ReportQuery }>(
     '/api/report_rsbu/:id/',
     { schema: { params: idParams('id'), querystring: reportQuery } },
     async (request) => {
       const emitent = emitentOf(request.params.id);
-      return buildFinancialReport(contextOf(request), emitent, sourceOf(emitent, 'rsbu'), {
-        reportPeriod: request.query.reportPeriod ?? 2,
-      });
+      return buildFinancialReport(
+        contextOf(request),
+        emitent,
+        sourceOf(emitent, 'rsbu'),
+        reportOptions(request.query),
+      );
     },
   );
 
@@ -314,12 +340,7 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
       const need = needOf(request.session?.user ?? null);
       if (need) return refuse(reply, need, 'The Excel export needs paid access');
       const { from, to, reportPeriod = 2 } = request.query;
-      // SPEC §5: a missing start is 1 January 1970, a missing end today.
-      const fromIso = from ? parseDisplayDate(from) : '1970-01-01';
-      const toIso = to ? parseDisplayDate(to) : exportDefaults(ctx.meta.asOf).to;
-      if (fromIso === null) throw new HttpError(400, 'querystring.from must be a date DD.MM.YYYY');
-      if (toIso === null) throw new HttpError(400, 'querystring.to must be a date DD.MM.YYYY');
-      if (fromIso > toIso) throw new HttpError(400, 'querystring.from must not be after querystring.to');
+      const { from: fromIso, to: toIso } = dateRange(from, to);
       const emitent = emitentOf(request.params.id);
       const source = sourceOf(emitent, request.params.apiUrl);
       const context = contextOf(request);

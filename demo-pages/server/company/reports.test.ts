@@ -120,7 +120,8 @@ describe('GET /api/report_msfo/{id}/', () => {
       expect(section.dimensions).toHaveLength(5);
       for (const row of section.scroll_body) expect(row).toHaveLength(section.scroll_head.length);
     }
-    expect(report.params.archLink).toBe('/company/1/#reports-archive');
+    // The archive of report files: the quarterly report files block of the issuer's page.
+    expect(report.params.archLink).toBe('/company/1/#quarterly_reports');
     const bs = report.balance_sheet;
     expect(bs.dimension).toBe('млн RUB');
     expect(bs.scroll_head.map((c) => c.id)).toEqual(['2024', '2023', '2022', '2021', '2020', '2019']);
@@ -216,6 +217,35 @@ describe('GET /api/report_msfo/{id}/', () => {
     expect(valueOf(report.profit_and_loss, 'revenue', '2025-q1')).toBe(stored(1, 1, 'revenue', 2025, 1));
     const russian = await json<FinancialReport>(anonymous, '/api/report_msfo/1/?reportPeriod=1');
     expect(russian.profit_and_loss.scroll_head[0]?.ttl).toBe('1 кв. 2025');
+  });
+
+  it('with from / to shows every period ending between them, older than eight quarters too, still gated', async () => {
+    const url = '/api/company/get-report/msfo/1/?reportPeriod=1&lang=eng';
+    const quarters = await json<FinancialReport>(anonymous, `${url}&from=01.01.2021&to=31.03.2025`);
+    const ids = quarters.profit_and_loss.scroll_head.map((c) => c.id);
+    expect(ids).toHaveLength(17);
+    expect(ids[0]).toBe('2025-q1');
+    expect(ids.at(-1)).toBe('2021-q1');
+    expect(valueOf(quarters.profit_and_loss, 'revenue', '2021-q1')).toBe(stored(1, 1, 'revenue', 2021, 1));
+    // A range opens nothing: the closed rows stay withheld from anonymous and free users.
+    expect(quarters.profit_and_loss.closed_data).toMatchObject({ locked: true, need: 'need_auth' });
+    const freeAnswer = await json<FinancialReport>(free, `${url}&from=01.01.2021&to=31.03.2025`);
+    expect(freeAnswer.profit_and_loss.closed_data).toMatchObject({ locked: true, need: 'need_get_access' });
+    const paidAnswer = await json<FinancialReport>(paid, `${url}&from=01.01.2021&to=31.03.2025`);
+    expect(paidAnswer.profit_and_loss.closed_data).toMatchObject({ locked: false });
+
+    const years = await json<FinancialReport>(
+      anonymous,
+      '/api/report_rsbu/1/?reportPeriod=2&from=01.07.2021&to=31.03.2024',
+    );
+    expect(years.balance_sheet.scroll_head.map((c) => c.id)).toEqual(['2023', '2022', '2021']);
+    const open = await json<FinancialReport>(anonymous, '/api/report_msfo/1/?from=01.01.2023');
+    expect(open.balance_sheet.scroll_head.map((c) => c.id)).toEqual(['2024', '2023']);
+    const none = await json<FinancialReport>(anonymous, `${url}&from=01.01.2010&to=31.12.2010`);
+    expect(none.balance_sheet.scroll_head).toEqual([]);
+
+    expect((await anonymous.get(`${url}&from=31.02.2024`)).json().error).toMatch(/querystring\.from/);
+    expect((await anonymous.get(`${url}&from=01.01.2024&to=01.01.2023`)).statusCode).toBe(400);
   });
 
   it('validates the id and the query, and answers 404 for unknown issuers', async () => {

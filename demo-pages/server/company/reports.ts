@@ -37,6 +37,7 @@ import type {
   ReportSection,
   ReportSource,
 } from '../../../src/contract/reports.ts';
+import type { IssuerPageSection } from '../../../src/contract/page-sections.ts';
 import type { Lang, MaskedValue } from '../../../src/contract/types.ts';
 import type {
   AccessRequestStatus,
@@ -188,7 +189,10 @@ function periodColumn(ctx: IssuerContext, year: number, quarter: number): Period
 
 export interface ReportOptions {
   reportPeriod: ReportPeriodId;
-  /** Every period whose end falls in [from, to] (YYYY-MM-DD; the export); default the latest ones. */
+  /**
+   * Every period whose end falls in [from, to] (YYYY-MM-DD: the From / To of the page, and the
+   * export); default the latest QUARTER_COLUMNS quarters or every year.
+   */
   range?: { from: string; to: string };
 }
 
@@ -276,6 +280,15 @@ function buildSection(input: SectionInput, section: string): ReportSection {
   };
 }
 
+/**
+ * The archive of the issuer's report files: the quarterly report files block of its page (the
+ * section id the page gives it), or null when the issuer has no report files (no block to link).
+ */
+export function reportArchiveLink(ctx: IssuerContext, emitentId: number): string | null {
+  const section: IssuerPageSection = 'quarterly_reports';
+  return ctx.repo.reportFiles(emitentId).length > 0 ? `${companyUrl(emitentId)}#${section}` : null;
+}
+
 /** GET /api/report_msfo/, /api/report_rsbu/, /api/company/get-report/{msfo|msfo2|rsbu}/. */
 export function buildFinancialReport(
   ctx: IssuerContext,
@@ -292,8 +305,8 @@ export function buildFinancialReport(
     lines: ctx.repo.lines(),
     columns,
     values,
-    // The export is paid only: it always has the closed rows.
-    need: opts.range ? null : needOf(ctx.user),
+    // A range (the page's From / To, or the export, which is paid only) is gated like the rest.
+    need: needOf(ctx.user),
   };
   const sources = ctx.repo
     .sources(emitent.id)
@@ -315,7 +328,7 @@ export function buildFinancialReport(
     balance_sheet: buildSection(input, 'balance_sheet'),
     profit_and_loss: buildSection(input, 'profit_and_loss'),
     cash_flow_statement: buildSection(input, 'cash_flow_statement'),
-    params: { ...buildSection(input, 'params'), archLink: `${companyUrl(emitent.id)}#reports-archive` },
+    params: { ...buildSection(input, 'params'), archLink: reportArchiveLink(ctx, emitent.id) },
   };
   if (standard === 'rsbu') {
     report.rsbu_balance = buildSection(input, 'rsbu_balance');
@@ -633,9 +646,19 @@ export function buildMultipliers(ctx: IssuerContext, emitentId: number): Multipl
   const source = sources.find((s) => s.api_url === 'msfo') ?? sources.find((s) => s.api_url === 'rsbu');
   if (!source) return { '1': [], '2': [] };
   return {
-    '1': multiplierGroups(ctx, emitentId, quarterlyPeriods(ctx, emitentId, source.source_id)),
-    '2': multiplierGroups(ctx, emitentId, annualPeriods(ctx, emitentId, source.source_id)),
+    '1': withValues(multiplierGroups(ctx, emitentId, quarterlyPeriods(ctx, emitentId, source.source_id))),
+    '2': withValues(multiplierGroups(ctx, emitentId, annualPeriods(ctx, emitentId, source.source_id))),
   };
+}
+
+/** The groups of a period, or none when not one multiplier could be computed (no figures to compute from). */
+function withValues(groups: MultiplierGroup[]): MultiplierGroup[] {
+  const computed = groups.some((group) =>
+    group.body.some((row) =>
+      group.columns.slice(1).some((key) => row[key] !== null && row[key] !== undefined),
+    ),
+  );
+  return computed ? groups : [];
 }
 
 // ─── Consensus ─────────────────────────────────────────────────────────────────────────────────

@@ -119,13 +119,16 @@ export function fillExportLink(
     .replace('%reportPeriod%', String(values.reportPeriod));
 }
 
-/** An IFRS / RAS report at the address the page data gives (`reports[].url`), checked. */
+/**
+ * An IFRS / RAS report at the address the page data gives (`reports[].url`), checked. With `from`
+ * / `to` (DD.MM.YYYY) the periods ending between them, else the server's latest ones.
+ */
 export function fetchFinancialReportAt(
   url: string,
-  opts: { reportPeriod?: ReportPeriodId; signal?: AbortSignal } = {},
+  opts: { reportPeriod?: ReportPeriodId; from?: string; to?: string; signal?: AbortSignal } = {},
 ): Promise<FinancialReport> {
   return getJson<FinancialReport>(url, {
-    query: { reportPeriod: opts.reportPeriod },
+    query: { reportPeriod: opts.reportPeriod, from: opts.from || undefined, to: opts.to || undefined },
     signal: opts.signal,
     check: checkFinancialReport,
   });

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { SectionProps } from '../issuer-reports.sections.ts';
 import { FinancialStatements, type StatementsStandard } from '../statements/FinancialStatements.tsx';
+import { reportPeriods } from '../statements/statements.model.ts';
 import { useStyles } from '../../../runtime/styles.ts';
 import { AnalysisSwitch, type AnalysisMode } from './AnalysisSwitch.tsx';
 import { label } from './analysis-text.ts';
@@ -46,10 +47,12 @@ export function AnalyzedStatements(props: SectionProps & { standard: StatementsS
         )}
         statementsBody={
           mode === 'diff' && diffUrls
-            ? (report) => (
+            ? (report, range) => (
                 <DiffBody
                   urls={diffUrls}
                   reportPeriod={report.reportPeriod}
+                  range={range}
+                  periods={reportPeriods(report).map((column) => column.id)}
                   headingLevel={headingLevel}
                   t={t}
                 />

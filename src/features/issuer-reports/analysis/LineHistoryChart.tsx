@@ -82,7 +82,10 @@ export function LineHistoryChart({ history, t }: { history: LineHistory; t: Tran
                   y={bar.y}
                   width={bar.width}
                   height={bar.height}
-                />
+                >
+                  {/* The hover tooltip of every bar (above 6 periods only every other one is titled): the figure as the table shows it. */}
+                  <title>{`${point.title}: ${figure(point.value)}`}</title>
+                </rect>
               )}
               {bar && (
                 <text

@@ -10,12 +10,13 @@ import type { Translate } from '../../../runtime/hooks.ts';
 import { useResource } from '../../../runtime/resource.ts';
 import { useStyles } from '../../../runtime/styles.ts';
 import { useProgressiveCount } from '../statements/FinancialStatements.tsx';
-import { reportStatements } from '../statements/statements.model.ts';
+import type { PeriodRange } from '../statements/statements.api.ts';
+import { keepReportColumns, reportStatements } from '../statements/statements.model.ts';
 import { label } from './analysis-text.ts';
 import { SourceDiffTable } from './SourceDiffTable.tsx';
 import css from './source-diff.css?inline';
 
-interface PairKey {
+interface PairKey extends PeriodRange {
   urls: [string, string];
   reportPeriod: ReportPeriodId;
 }
@@ -25,7 +26,9 @@ const createPairResource = () =>
     describe: (key: PairKey) => `IFRS sources ${key.urls.join(' and ')} (period ${key.reportPeriod})`,
     load: (key: PairKey, signal) =>
       Promise.all(
-        key.urls.map((url) => fetchFinancialReportAt(url, { reportPeriod: key.reportPeriod, signal })),
+        key.urls.map((url) =>
+          fetchFinancialReportAt(url, { reportPeriod: key.reportPeriod, from: key.from, to: key.to, signal }),
+        ),
       ),
   });
 
@@ -33,17 +36,30 @@ export interface SourceDiffViewProps {
   /** The two IFRS sources' report addresses (source 1, source 2). */
   urls: [string, string];
   reportPeriod: ReportPeriodId;
+  /** The From / To of the report shown. */
+  range: PeriodRange;
+  /** Ids of the periods on screen (the report's page of them): the difference is of these. */
+  periods: readonly string[];
   headingLevel: 2 | 3;
   t: Translate;
 }
 
-export default function SourceDiffView({ urls, reportPeriod, headingLevel, t }: SourceDiffViewProps) {
+export default function SourceDiffView({
+  urls,
+  reportPeriod,
+  range,
+  periods,
+  headingLevel,
+  t,
+}: SourceDiffViewProps) {
   useStyles(css, 'element');
-  const { state, resource } = useResource(createPairResource, { urls, reportPeriod });
+  const { state, resource } = useResource(createPairResource, { urls, reportPeriod, ...range });
   return (
     <ElementState t={t} ready state={state} onRetry={resource.retry}>
       {(reports: FinancialReport[]) => {
-        const [first, second] = reports as [FinancialReport, FinancialReport];
+        const shown = (report: FinancialReport) =>
+          keepReportColumns(report, (column) => periods.includes(column.id));
+        const [first, second] = reports.map(shown) as [FinancialReport, FinancialReport];
         return <DiffStatements first={first} second={second} headingLevel={headingLevel} t={t} />;
       }}
     </ElementState>

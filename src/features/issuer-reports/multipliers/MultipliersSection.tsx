@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { MultiplierGroup, MultipliersAnswer } from '../../../contract/company.ts';
 import { fetchMultipliers } from '../../../core/api/company.ts';
 import { createResource, type Resource } from '../../../core/resource.ts';
+import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
 import { ElementState } from '../../../runtime/chrome/ElementState.tsx';
 import { MaskedHint } from '../../../runtime/chrome/masked-hint.ts';
 import type { Translate } from '../../../runtime/hooks.ts';
@@ -11,6 +12,7 @@ import { DataTable, type TableColumn, type TableRow } from '../../../widgets/dat
 import { Tabs, tabId } from '../../../widgets/tabs/index.ts';
 import type { SectionProps } from '../issuer-reports.sections.ts';
 import {
+  groupHasValues,
   hasMaskedMultiplier,
   hasMultipliers,
   initialPeriod,
@@ -100,8 +102,8 @@ function MultipliersPanel({
         aria-labelledby={tabId(tabsId, period)}
         data-period={period}
       >
-        {groups.length === 0 ? (
-          <p className="mult-empty">{t('common:no_data')}</p>
+        {!groups.some(groupHasValues) ? (
+          <ElementMessage kind="info">{t('common:no_data')}</ElementMessage>
         ) : (
           groups.map((group) => (
             // A new table per period: its expansion starts collapsed again.
@@ -143,6 +145,16 @@ function MultiplierGroupTable({
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const notComputed = t('issuer:not_computed');
+  // Not one multiplier of the group could be computed: the kit's no-data message, not a table of dashes.
+  if (!groupHasValues(group))
+    return (
+      <section className="mult-group" aria-labelledby={headingId} data-group={group.group_id}>
+        <Heading id={headingId} className="mult-group__title">
+          {group.group_name}
+        </Heading>
+        <ElementMessage kind="info">{t('common:no_data')}</ElementMessage>
+      </section>
+    );
   const columns: TableColumn[] = group.columns.map((field, i) =>
     i === 0
       ? { field, title: group.headers[i] ?? field, sortable: false }

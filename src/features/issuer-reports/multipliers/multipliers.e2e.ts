@@ -94,3 +94,26 @@ test('multipliers in Russian at 375 px: labels and the page fits', async ({ page
   await laidOut(page);
   expect(await layoutProblems(page)).toEqual([]);
 });
+
+test('multipliers of an issuer without prices (Diasoft): the valuation group says "no data", not a table of dashes', async ({
+  page,
+}) => {
+  const DIASOFT = 26;
+  const answering = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === `/api/company/${DIASOFT}/multipliers/`,
+  );
+  await page.goto(`/test/issuer-reports/${DIASOFT}/?sections=multipliers&lang=eng`);
+  const answer = (await (await answering).json()) as MultipliersAnswer;
+  const valuation = answer['2'].find((entry) => entry.group_id === 1)!;
+  // The answer: not one valuation multiplier (no prices before the listing); the ratios are there.
+  expect(valuation.body.every((row) => valuation.columns.slice(1).every((key) => row[key] === null))).toBe(
+    true,
+  );
+  const none = group(page, 1);
+  await expect(none.getByRole('heading', { name: valuation.group_name })).toBeVisible();
+  await expect(none).toContainText('No data');
+  await expect(none.locator('table')).toHaveCount(0);
+  // A group with values is a table as before.
+  await expect(bodyRows(page, 2)).toHaveCount(2);
+  await expect(group(page, 2)).not.toContainText('No data');
+});

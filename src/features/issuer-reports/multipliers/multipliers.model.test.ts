@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MultiplierGroup, MultipliersAnswer } from '../../../contract/company.ts';
 import {
+  groupHasValues,
   hasMaskedMultiplier,
   hasMultipliers,
   initialPeriod,
@@ -48,5 +49,22 @@ describe('multipliers model', () => {
     expect(multiplierCell(-0.48)).toEqual({ kind: 'value', text: '−0.48' });
     expect(multiplierCell(7)).toEqual({ kind: 'value', text: '7.00' });
     expect(multiplierCell(6234567)).toEqual({ kind: 'value', text: '6\u202f234\u202f567' });
+  });
+
+  it('calls a group of dashes only empty: no data for a period or an answer without one multiplier', () => {
+    expect(groupHasValues(group(1, 2, null))).toBe(false);
+    expect(groupHasValues(group(1, 2, '***'))).toBe(true);
+    expect(groupHasValues(group(1, 2, 0))).toBe(true);
+    const dashes: MultipliersAnswer = {
+      '1': [group(1, 2, null)],
+      '2': [group(1, 2, null), group(2, 1, null)],
+    };
+    expect(hasMultipliers(dashes)).toBe(false);
+    const annualOnly: MultipliersAnswer = {
+      '1': [group(1, 2, null)],
+      '2': [group(1, 2, null), group(2, 1, 4)],
+    };
+    expect(hasMultipliers(annualOnly)).toBe(true);
+    expect(initialPeriod(annualOnly, 1)).toBe(2);
   });
 });

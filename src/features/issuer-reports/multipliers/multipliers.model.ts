@@ -22,15 +22,30 @@ export function multiplierGroups(answer: MultipliersAnswer, period: MultipliersP
     .map((group) => ({ ...group, body: group.body.slice(0, MULTIPLIERS_LIMIT) }));
 }
 
-/** Whether the answer has anything to show in either period. */
-export function hasMultipliers(answer: MultipliersAnswer): boolean {
-  return MULTIPLIER_PERIODS.some((period) => multiplierGroups(answer, period).length > 0);
+/**
+ * Whether a group has at least one multiplier for some period: a value, or one masked for this
+ * user. A group of dashes only (nothing could be computed: no prices before a listing) has none.
+ */
+export function groupHasValues(group: MultiplierGroup): boolean {
+  return group.body.some((row) =>
+    group.columns.slice(1).some((column) => row[column] !== null && row[column] !== undefined),
+  );
 }
 
-/** The period to open: the page's default when it has groups, else the other one. */
+/** Whether a period has a multiplier to show in any of its groups. */
+function periodHasValues(answer: MultipliersAnswer, period: MultipliersPeriod): boolean {
+  return multiplierGroups(answer, period).some(groupHasValues);
+}
+
+/** Whether the answer has anything to show in either period (else the section says "no data"). */
+export function hasMultipliers(answer: MultipliersAnswer): boolean {
+  return MULTIPLIER_PERIODS.some((period) => periodHasValues(answer, period));
+}
+
+/** The period to open: the page's default when it has multipliers, else the other one. */
 export function initialPeriod(answer: MultipliersAnswer, preferred: MultipliersPeriod): MultipliersPeriod {
-  if (multiplierGroups(answer, preferred).length > 0) return preferred;
-  return MULTIPLIER_PERIODS.find((period) => multiplierGroups(answer, period).length > 0) ?? preferred;
+  if (periodHasValues(answer, preferred)) return preferred;
+  return MULTIPLIER_PERIODS.find((period) => periodHasValues(answer, period)) ?? preferred;
 }
 
 /** Whether any value of the groups is a price-like figure the server masked. */

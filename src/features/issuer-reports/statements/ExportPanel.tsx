@@ -1,67 +1,43 @@
 import { useId, useState } from 'react';
 import type { ReportPeriodId } from '../../../contract/reports.ts';
-import type { Lang } from '../../../contract/types.ts';
 import type { AccessPrompt } from '../../../core/access.ts';
 import { accessHref, loginHref } from '../../../runtime/chrome/access-links.ts';
 import type { Translate } from '../../../runtime/hooks.ts';
-import { DatePicker } from '../../../widgets/date-picker/index.ts';
+import type { PeriodRange } from './statements.api.ts';
 import { exportHref } from './statements.model.ts';
 
 export interface ExportPanelProps {
   /** The report's export link template (%from%, %to%, %reportPeriod%). */
   template: string;
-  /** SPEC §5 defaults, DD.MM.YYYY: 1 January five years back and today. */
-  defaultFrom: string;
-  defaultTo: string;
+  /** The From / To of the shown periods (DD.MM.YYYY; SPEC §5 defaults from the page data). */
+  range: PeriodRange;
   reportPeriod: ReportPeriodId;
   /** SPEC §6 Excel export: anonymous → log-in prompt, signed in without access → access prompt. */
   prompt: AccessPrompt;
   loginUrl: string;
   accessUrl: string;
-  lang: Lang;
   t: Translate;
 }
 
-/** The Excel export of a report (SPEC §5, §6, §7): the dates, then the .xlsx link or the prompt. */
+/**
+ * The Excel export of a report (SPEC §5, §6, §7): the .xlsx link of the shown From / To and
+ * period, or the prompt.
+ */
 export function ExportPanel({
   template,
-  defaultFrom,
-  defaultTo,
+  range,
   reportPeriod,
   prompt,
   loginUrl,
   accessUrl,
-  lang,
   t,
 }: ExportPanelProps) {
-  const [from, setFrom] = useState(defaultFrom);
-  const [to, setTo] = useState(defaultTo);
   const [promptShown, setPromptShown] = useState(false);
   const statusId = useId();
-  const href = exportHref(template, { from, to, reportPeriod });
+  const href = exportHref(template, { ...range, reportPeriod });
 
   return (
     <div className="st-export" role="group" aria-label={t('common:export_excel')}>
-      <DatePicker
-        lang={lang}
-        t={t}
-        label={t('issuer:export_from')}
-        value={from}
-        max={to || null}
-        noShortcuts
-        onChange={setFrom}
-        className="st-export__date"
-      />
-      <DatePicker
-        lang={lang}
-        t={t}
-        label={t('issuer:export_to')}
-        value={to}
-        min={from || null}
-        noShortcuts
-        onChange={setTo}
-        className="st-export__date"
-      />
       {prompt === 'granted' ? (
         <a className="fin-button st-export__link" href={href} download>
           {t('common:export_excel')}

@@ -13,9 +13,15 @@ import { safeHref } from '../../../contract/links.ts';
 import { Tabs, tabId } from '../../../widgets/tabs/index.ts';
 import type { SectionProps } from '../issuer-reports.sections.ts';
 import { ExportPanel } from './ExportPanel.tsx';
+import { PeriodPager, PeriodRangeFields } from './PeriodRange.tsx';
 import { StatementTable } from './StatementTable.tsx';
-import { createStatementsResource } from './statements.api.ts';
+import { createStatementsResource, type PeriodRange } from './statements.api.ts';
 import {
+  keepReportColumns,
+  keepSectionColumns,
+  periodPage,
+  type PeriodPage,
+  reportPeriods,
   reportStatements,
   SHOW_MORE_ACTION,
   type StatementLine,
@@ -36,8 +42,11 @@ export interface FinancialStatementsProps extends SectionProps {
   lineActionLabel?(line: StatementLine): string;
   /** Extra controls for the report's toolbar (after the period switch and the export). */
   toolbar?(report: FinancialReport): ReactNode;
-  /** Shown instead of the statement tables of a loaded report (e.g. the difference between sources). */
-  statementsBody?(report: FinancialReport): ReactNode;
+  /**
+   * Shown instead of the statement tables of a loaded report (e.g. the difference between
+   * sources): the report with the periods on screen only, and the From / To they come from.
+   */
+  statementsBody?(report: FinancialReport, range: PeriodRange): ReactNode;
 }
 
 const SOURCES: Record<StatementsStandard, readonly string[]> = {
@@ -47,8 +56,10 @@ const SOURCES: Record<StatementsStandard, readonly string[]> = {
 
 /**
  * The IFRS or RAS statements of an issuer (SPEC §2 "Issuer page blocks", §3 "Reports"): a tab per
- * data source, an annual / quarterly switch, the Excel export (SPEC §5) and each statement as a
- * full data table whose show-more logs SPEC §7 contactActionLog 80 (IFRS) or 76 (RAS).
+ * data source, an annual / quarterly switch, the From / To of the periods shown (which the Excel
+ * export of SPEC §5 takes too) with "Earlier" / "Later" when they hold more periods than fit, and
+ * each statement as a full data table whose show-more logs SPEC §7 contactActionLog 80 (IFRS) or
+ * 76 (RAS).
  */
 export function FinancialStatements({
   issuer,
@@ -67,11 +78,19 @@ export function FinancialStatements({
   const tabs = issuer.reports.filter((report) => SOURCES[standard].includes(report.apiUrl));
   const [active, setActive] = useState(tabs[0]?.apiUrl ?? null);
   const [period, setPeriod] = useState<ReportPeriodId>(issuer.defaultReportPeriod);
+  const [range, setRange] = useState<PeriodRange>({
+    from: issuer.exportDefaultFrom,
+    to: issuer.exportDefaultTo,
+  });
   const tab = tabs.find((report) => report.apiUrl === active) ?? tabs[0];
   const { state, resource } = useResource(
     createStatementsResource,
-    tab ? { url: tab.url, reportPeriod: period } : null,
+    tab ? { url: tab.url, reportPeriod: period, ...range } : null,
   );
+  // Another source, period kind or range starts again at the newest periods.
+  const pagesOf = `${tab?.apiUrl}|${period}|${range.from}|${range.to}`;
+  const [paging, setPaging] = useState({ of: pagesOf, page: 0 });
+  const pageShown = paging.of === pagesOf ? paging.page : 0;
   const tabsId = `st-${standard}`;
   const panelId = `${tabsId}-panel`;
 
@@ -97,16 +116,15 @@ export function FinancialStatements({
           className="st-periods"
         />
       ) : null}
+      <PeriodRangeFields range={range} onChange={setRange} lang={lang} t={t} />
       {tab.exportLink ? (
         <ExportPanel
           template={tab.exportLink}
-          defaultFrom={issuer.exportDefaultFrom}
-          defaultTo={issuer.exportDefaultTo}
+          range={range}
           reportPeriod={period}
           prompt={exportPrompt}
           loginUrl={issuer.loginUrl}
           accessUrl={issuer.accessUrl}
-          lang={lang}
           t={t}
         />
       ) : null}
@@ -127,13 +145,27 @@ export function FinancialStatements({
       >
         {(report) => {
           const archLink = safeHref(report.params?.archLink);
+          const periods = reportPeriods(report);
+          const page = periodPage(periods.length, pageShown);
           return (
             <div className="st-report" data-report={report.apiUrl} data-period={report.reportPeriod}>
+              {page.pages > 1 ? (
+                <PeriodPager
+                  periods={periods}
+                  page={page}
+                  onPage={(next) => setPaging({ of: pagesOf, page: next })}
+                  t={t}
+                />
+              ) : null}
               {statementsBody ? (
-                statementsBody(report)
+                statementsBody(
+                  keepReportColumns(report, (_column, i) => i >= page.start && i < page.end),
+                  range,
+                )
               ) : (
                 <StatementList
                   report={report}
+                  page={page}
                   reportName={tab.ttl}
                   headingLevel={headingLevel}
                   t={t}
@@ -178,6 +210,11 @@ export function FinancialStatements({
   );
 }
 
+/** start, start + 1, …, end − 1. */
+function range(start: number, end: number): number[] {
+  return Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
+}
+
 /**
  * How many of `total` statements to render: one more per task after each commit (the first at
  * once). Seven full tables in one task block the page for over 50 ms; one at a time keeps every
@@ -203,6 +240,8 @@ interface StatementListProps extends Pick<
   'headingLevel' | 't' | 'view' | 'onLineClick' | 'lineActionLabel'
 > {
   report: FinancialReport;
+  /** The periods on screen. */
+  page: PeriodPage;
   reportName: string;
   onShowMore(): void;
 }
@@ -210,6 +249,7 @@ interface StatementListProps extends Pick<
 /** The statements of a report, one more per task (useProgressiveCount), placeholders until their turn. */
 function StatementList({
   report,
+  page,
   reportName,
   headingLevel,
   t,
@@ -220,6 +260,7 @@ function StatementList({
 }: StatementListProps) {
   const statements = reportStatements(report);
   const shown = useProgressiveCount(statements.length, report);
+  const onScreen = range(page.start, page.end);
   return (
     <>
       {statements.map(({ key, section }, index) =>
@@ -231,7 +272,13 @@ function StatementList({
             headingLevel={headingLevel}
             t={t}
             view={view}
-            onLineClick={onLineClick ? (line, s) => onLineClick(line, s, report) : undefined}
+            periods={page}
+            // The line's history over the periods on screen.
+            onLineClick={
+              onLineClick
+                ? (line, s) => onLineClick(line, keepSectionColumns(s, onScreen), report)
+                : undefined
+            }
             lineActionLabel={lineActionLabel}
             onShowMore={onShowMore}
             reportName={reportName}

@@ -34,6 +34,11 @@ export interface StatementTableProps {
   onShowMore?(): void;
   /** The report's name (e.g. "RAS"), before the statement's in the table's name: one page may show several reports. */
   reportName?: string;
+  /**
+   * The period columns on screen, [start, end) of `scroll_head`; default all. A view still works
+   * out its figures from every period (a year-over-year change finds its base off screen).
+   */
+  periods?: { start: number; end: number };
 }
 
 /**
@@ -52,6 +57,7 @@ export function StatementTable({
   toolbar,
   onShowMore,
   reportName,
+  periods,
 }: StatementTableProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
@@ -101,10 +107,11 @@ export function StatementTable({
         return view?.format ? view.format(figure, column, line) : formatFigure(figure);
       },
     }));
-    return [lineColumn, ...periodColumns];
+    const shown = periods ? periodColumns.slice(periods.start, periods.end) : periodColumns;
+    return [lineColumn, ...shown];
     // toggleLine reads `expanded`, which is a dependency.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [section, expanded, view, onLineClick, lineActionLabel, t]);
+  }, [section, expanded, view, onLineClick, lineActionLabel, t, periods?.start, periods?.end]);
 
   const rows = useMemo<TableRow[]>(
     () =>

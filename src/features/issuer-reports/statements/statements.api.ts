@@ -3,7 +3,13 @@ import type { ReportPeriodId } from '../../../contract/reports.ts';
 import { fetchFinancialReportAt } from '../../../core/api/reports.ts';
 import { createResource } from '../../../core/resource.ts';
 
-export interface StatementsKey {
+/** The dates the shown periods end between (the From / To fields, DD.MM.YYYY; '' for open). */
+export interface PeriodRange {
+  from: string;
+  to: string;
+}
+
+export interface StatementsKey extends PeriodRange {
   /** The report's address from the page data (`reports[].url`). */
   url: string;
   reportPeriod: ReportPeriodId;
@@ -11,7 +17,8 @@ export interface StatementsKey {
 
 export const createStatementsResource = () =>
   createResource({
-    describe: (key: StatementsKey) => `report ${key.url} (period ${key.reportPeriod})`,
+    describe: (key: StatementsKey) =>
+      `report ${key.url} (period ${key.reportPeriod}, ${key.from || '…'}–${key.to || '…'})`,
     load: (key: StatementsKey, signal) =>
-      fetchFinancialReportAt(key.url, { reportPeriod: key.reportPeriod, signal }),
+      fetchFinancialReportAt(key.url, { reportPeriod: key.reportPeriod, from: key.from, to: key.to, signal }),
   });

@@ -25,18 +25,35 @@ const pageOf = (sections: string, lang: string) =>
 const element = (page: Page) => page.locator('fin-issuer-reports');
 const statement = (page: Page, key: string) => element(page).locator(`[data-statement="${key}"]`);
 
+/** The issuer page's data (its default From / To), as the server gives it to this session. */
+async function issuerPageData(page: Page): Promise<IssuerReportsPageData> {
+  const response = await page.request.get(`/company/${SBER}/?format=json`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as IssuerReportsPageData;
+}
+
+/** The report as the element asks for it: the periods between the page's default From and To, or `range`. */
 async function reportOf(
   page: Page,
   apiUrl: string,
   lang: string,
   reportPeriod = 2,
+  range?: { from: string; to: string },
 ): Promise<FinancialReport> {
+  let dates = range;
+  if (!dates) {
+    const data = await issuerPageData(page);
+    dates = { from: data.exportDefaultFrom, to: data.exportDefaultTo };
+  }
   const response = await page.request.get(
-    `/api/company/get-report/${apiUrl}/${SBER}/?lang=${lang}&reportPeriod=${reportPeriod}`,
+    `/api/company/get-report/${apiUrl}/${SBER}/?lang=${lang}&reportPeriod=${reportPeriod}&from=${dates.from}&to=${dates.to}`,
   );
   expect(response.ok()).toBe(true);
   return (await response.json()) as FinancialReport;
 }
+
+/** The period headings of a statement table, after the line column's. */
+const periodHeadings = async (table: Locator) => (await table.locator('thead th').allTextContents()).slice(1);
 
 /** A shown figure back as a number: the thousands spaces and the typographic minus undone; a dash is null. */
 function figure(text: string): number | null {
@@ -137,9 +154,11 @@ test.describe('IFRS and RAS statements', () => {
     ]);
     expect(await shownLines(balance)).toEqual(linesOf(section, section.dimension));
 
+    // The archive of report files: the quarterly report files block of the issuer's page.
+    expect(report.params.archLink).toBe(`/company/${SBER}/#quarterly_reports`);
     await expect(host.getByRole('link', { name: 'Report archive' })).toHaveAttribute(
       'href',
-      report.params.archLink,
+      `/company/${SBER}/#quarterly_reports`,
     );
 
     // A group: its toggle opens the sub lines under it and keeps the focus.
@@ -324,9 +343,10 @@ test.describe('IFRS and RAS statements', () => {
     );
     await host.getByRole('tab', { name: 'Quarterly' }).click();
     await quarters;
+    // The newest eight quarters of the From / To range; the older ones are a page away.
     await expect(statement(page, 'balance_sheet').locator('thead th')).toHaveText([
       'Indicator',
-      ...quarterly.balance_sheet.scroll_head.map((column) => column.ttl),
+      ...quarterly.balance_sheet.scroll_head.slice(0, 8).map((column) => column.ttl),
     ]);
 
     // The export: the link of the template with the default dates and the period; a real workbook.
@@ -351,6 +371,69 @@ test.describe('IFRS and RAS statements', () => {
     const firstLine = quarterly.balance_sheet.scroll_clmn[0]!;
     expect(sheet.getRow(6).getCell(1).value).toBe(firstLine.ttl);
     expect(sheet.getRow(6).getCell(3).value).toBe(quarterly.balance_sheet.scroll_body[0]![0]);
+  });
+
+  test('From / To filter the shown periods and the export; quarters page back past the newest eight', async ({
+    page,
+  }) => {
+    await signInAs(page.request, 'paid');
+    const data = await issuerPageData(page);
+    await page.goto(pageOf('ifrs', 'eng'));
+    const host = element(page);
+    const balance = statement(page, 'balance_sheet');
+    await expect(bodyRows(balance).first()).toBeVisible();
+
+    // Quarterly: every quarter ending between the default From and To, eight at a time.
+    const quarterly = await reportOf(page, 'msfo', 'eng', 1);
+    const quarters = quarterly.balance_sheet.scroll_head.map((column) => column.ttl);
+    expect(quarters.length).toBeGreaterThan(16);
+    await host.getByRole('tab', { name: 'Quarterly' }).click();
+    await expect.poll(() => periodHeadings(balance)).toEqual(quarters.slice(0, 8));
+    const pager = host.getByRole('group', { name: 'Pages of periods' });
+    const earlier = pager.getByRole('button', { name: 'Earlier' });
+    const later = pager.getByRole('button', { name: 'Later' });
+    await expect(later).toHaveAttribute('aria-disabled', 'true');
+    await earlier.click();
+    await expect.poll(() => periodHeadings(balance)).toEqual(quarters.slice(8, 16));
+    await expect(pager.getByRole('status')).toHaveText(`${quarters[15]} – ${quarters[8]}`);
+    // The keyboard: Enter pages on, the focus stays on the button, up to the oldest quarter.
+    await earlier.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => periodHeadings(balance)).toEqual(quarters.slice(16, 24));
+    await expect(earlier).toHaveAttribute('aria-disabled', 'true');
+    await expect(earlier).toBeFocused();
+    expect((await periodHeadings(balance)).at(-1)).toBe(quarters.at(-1));
+    await later.click();
+    await expect.poll(() => periodHeadings(balance)).toEqual(quarters.slice(8, 16));
+
+    // Narrower dates: only the quarters ending between them, no pages; the export takes the same dates.
+    const from = host.getByRole('textbox', { name: 'From' });
+    const to = host.getByRole('textbox', { name: 'To' });
+    await expect(from).toHaveValue(data.exportDefaultFrom);
+    await from.fill('01.07.2025');
+    await from.press('Enter');
+    await to.fill('31.03.2026');
+    await to.press('Enter');
+    const narrow = await reportOf(page, 'msfo', 'eng', 1, { from: '01.07.2025', to: '31.03.2026' });
+    expect(narrow.balance_sheet.scroll_head.map((column) => column.id)).toEqual([
+      '2026-q1',
+      '2025-q4',
+      '2025-q3',
+    ]);
+    await expect.poll(() => periodHeadings(balance)).toEqual(['Q1 2026', 'Q4 2025', 'Q3 2025']);
+    await expect(pager).toHaveCount(0);
+    await expect(host.getByRole('link', { name: 'Export to Excel' })).toHaveAttribute(
+      'href',
+      `/api/company/${SBER}/export/msfo/?from=01.07.2025&to=31.03.2026&reportPeriod=1`,
+    );
+
+    // Annual with the same dates: the one year ending between them.
+    await host.getByRole('tab', { name: 'Annual' }).click();
+    await expect.poll(() => periodHeadings(balance)).toEqual(['2025']);
+    await expect(host.getByRole('link', { name: 'Export to Excel' })).toHaveAttribute(
+      'href',
+      `/api/company/${SBER}/export/msfo/?from=01.07.2025&to=31.03.2026&reportPeriod=2`,
+    );
   });
 
   test('a failed report load says so and a retry loads it', async ({ page }) => {

@@ -5,6 +5,8 @@ import {
   closedPart,
   exportHref,
   formatFigure,
+  keepSectionColumns,
+  periodPage,
   reportStatements,
   statementLines,
   type StatementLine,
@@ -187,5 +189,29 @@ describe('reportStatements and the answer check', () => {
       /balance_sheet\.scroll_body\[1\]/,
     );
     expect(() => checkFinancialReport(report({ params: undefined as never }), '')).toThrow(/params/);
+  });
+
+  it('pages the periods eight at a time from the newest, clamped to the pages there are', () => {
+    expect(periodPage(23, 0)).toEqual({ start: 0, end: 8, page: 0, pages: 3 });
+    expect(periodPage(23, 2)).toEqual({ start: 16, end: 23, page: 2, pages: 3 });
+    expect(periodPage(23, 9)).toEqual({ start: 16, end: 23, page: 2, pages: 3 });
+    expect(periodPage(5, 0)).toEqual({ start: 0, end: 5, page: 0, pages: 1 });
+    expect(periodPage(0, 1)).toEqual({ start: 0, end: 0, page: 0, pages: 1 });
+  });
+
+  it('keeps the chosen period columns in every row: free, sub and open closed rows', () => {
+    const open = {
+      locked: false as const,
+      count: 1,
+      scroll_clmn: [{ id: 'debt', ttl: 'Debt', sub: false }],
+      scroll_body: [[3, 4]],
+      dimensions: ['mln RUB'],
+      sub_rows: {},
+    };
+    const kept = keepSectionColumns(section(open), [1]);
+    expect(kept.scroll_head).toEqual([head[1]]);
+    expect(kept.scroll_body).toEqual([[90], [null]]);
+    expect(kept.sub_rows.assets?.scroll_body).toEqual([[50], [7]]);
+    expect(kept.closed_data).toMatchObject({ scroll_body: [[4]] });
   });
 });

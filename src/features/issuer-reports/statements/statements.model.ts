@@ -153,6 +153,68 @@ export interface StatementView {
   format?(value: ReportValue, column: ReportColumn, line: StatementLine): string;
 }
 
+/** Period columns a report shows at once; the older and newer ones of the From / To range are a page away. */
+export const PERIOD_PAGE_SIZE = 8;
+
+/** One page of a report's periods: columns [start, end) of the answer's (newest first). */
+export interface PeriodPage {
+  start: number;
+  end: number;
+  /** Page 0 is the newest; `pages - 1` the oldest. */
+  page: number;
+  pages: number;
+}
+
+/** The page `page` (0: the newest periods) of `total` period columns, clamped to the pages there are. */
+export function periodPage(total: number, page: number, size = PERIOD_PAGE_SIZE): PeriodPage {
+  const pages = Math.max(1, Math.ceil(total / size));
+  const shown = Math.min(Math.max(0, Math.trunc(page)), pages - 1);
+  return { start: shown * size, end: Math.min(total, (shown + 1) * size), page: shown, pages };
+}
+
+function keepRows<R extends ReportRows>(rows: R, keep: readonly number[]): R {
+  return { ...rows, scroll_body: rows.scroll_body.map((values) => keep.map((i) => values[i] ?? null)) };
+}
+
+function keepSubRows(
+  subRows: Record<string, ReportRows>,
+  keep: readonly number[],
+): Record<string, ReportRows> {
+  return Object.fromEntries(Object.entries(subRows).map(([id, rows]) => [id, keepRows(rows, keep)]));
+}
+
+/** The section with only the period columns `keep` (indexes, in the order given): every row follows. */
+export function keepSectionColumns<S extends ReportSection>(section: S, keep: readonly number[]): S {
+  const closed = section.closed_data;
+  return {
+    ...keepRows(section, keep),
+    scroll_head: keep.flatMap((i) => section.scroll_head[i] ?? []),
+    sub_rows: keepSubRows(section.sub_rows, keep),
+    closed_data:
+      closed && !closed.locked
+        ? { ...keepRows(closed, keep), sub_rows: keepSubRows(closed.sub_rows, keep) }
+        : closed,
+  };
+}
+
+/** The report with only the period columns `keep` says yes to, in every statement. */
+export function keepReportColumns(
+  report: FinancialReport,
+  keep: (column: ReportColumn, index: number) => boolean,
+): FinancialReport {
+  const out = { ...report };
+  for (const { key, section } of reportStatements(report)) {
+    const indexes = section.scroll_head.flatMap((column, i) => (keep(column, i) ? [i] : []));
+    (out as Record<StatementKey, ReportSection | undefined>)[key] = keepSectionColumns(section, indexes);
+  }
+  return out;
+}
+
+/** The report's periods, newest first (every statement of a report has the same columns). */
+export function reportPeriods(report: FinancialReport): ReportColumn[] {
+  return reportStatements(report)[0]?.section.scroll_head ?? [];
+}
+
 /** SPEC §5 and §7: the export link of a report with the dates (empty from → 1 January 1970) and period. */
 export function exportHref(
   template: string,
