@@ -36,7 +36,10 @@ test('the measurement sees a block that arrives late above the content', async (
 });
 
 for (const audience of ['anonymous', 'paid'] satisfies Audience[]) {
-  test(`CLS < ${GOOD_CLS} on every kind of page at 375 and 1280 px, ${audience}`, async ({ page, context }) => {
+  test(`CLS < ${GOOD_CLS} on every kind of page at 375 and 1280 px, ${audience}`, async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(240_000); // a dozen pages at two widths in sequence, on a loaded 2-core machine
     await observeLayoutShift(context);
     await signInAs(page.request, audience);
@@ -47,10 +50,15 @@ for (const audience of ['anonymous', 'paid'] satisfies Audience[]) {
       for (const url of urls) {
         const address = withLang(url, 'eng');
         const shift = await visitForLayoutShift(page, address);
-        console.log(`CLS ${address} ${viewport.width}px ${audience}: ${shift.cls.toFixed(3)} (sum ${shift.sum.toFixed(3)})`);
+        console.log(
+          `CLS ${address} ${viewport.width}px ${audience}: ${shift.cls.toFixed(3)} (sum ${shift.sum.toFixed(3)})`,
+        );
         if (shift.cls >= GOOD_CLS) {
           const moved = shift.entries
-            .map((entry) => `  ${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${entry.sources.join('; ')}`)
+            .map(
+              (entry) =>
+                `  ${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${entry.sources.join('; ')}`,
+            )
             .join('\n');
           failures.push(`${address} ${viewport.width}px: CLS ${shift.cls.toFixed(3)}\n${moved}`);
         }

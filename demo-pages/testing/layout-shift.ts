@@ -27,8 +27,21 @@ export interface LayoutShift {
   entries: ShiftEntry[];
 }
 
-/** Installs the observer in every document of the context (before any script of the page runs). */
+/**
+ * How long each data call of the context takes: a visitor on a slower connection than the test
+ * machine's loopback, so every loading state is painted (and measured) before its data comes.
+ */
+export const DATA_CALL_DELAY_MS = 300;
+
+/**
+ * Installs the observer in every document of the context (before any script of the page runs) and
+ * slows the data calls down to a visitor's connection.
+ */
 export async function observeLayoutShift(context: BrowserContext): Promise<void> {
+  await context.route('**/api/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, DATA_CALL_DELAY_MS));
+    await route.continue();
+  });
   await context.addInitScript(() => {
     const seen: ShiftEntry[] = [];
     Object.assign(window, { __layoutShifts: seen });
@@ -36,7 +49,7 @@ export async function observeLayoutShift(context: BrowserContext): Promise<void>
     const describe = (node: Node | null): string => {
       if (!(node instanceof Element)) return node ? node.nodeName : '?';
       const parts: string[] = [];
-      for (let element: Element | null = node; element; ) {
+      for (let element: Element | null = node; element;) {
         const classes = [...element.classList].slice(0, 2).map((name) => `.${name}`);
         parts.unshift(`${element.localName}${element.id ? `#${element.id}` : ''}${classes.join('')}`);
         const root = element.getRootNode();
@@ -74,15 +87,15 @@ export async function layoutShiftOf(page: Page): Promise<LayoutShift> {
     ),
   );
   let best: ShiftEntry[] = [];
-  let window: ShiftEntry[] = [];
+  let session: ShiftEntry[] = [];
   const score = (list: ShiftEntry[]) => list.reduce((total, entry) => total + entry.value, 0);
   for (const entry of entries) {
-    const first = window[0];
-    const last = window.at(-1);
+    const first = session[0];
+    const last = session.at(-1);
     const joins =
       first && last && entry.startTime - last.startTime < 1000 && entry.startTime - first.startTime < 5000;
-    window = joins ? [...window, entry] : [entry];
-    if (score(window) > score(best)) best = window;
+    session = joins ? [...session, entry] : [entry];
+    if (score(session) > score(best)) best = session;
   }
   return { cls: score(best), sum: score(entries), entries: best };
 }
@@ -98,7 +111,7 @@ export async function visitForLayoutShift(page: Page, url: string): Promise<Layo
   await laidOut(page);
   for (let screens = 0; screens < 40; screens++) {
     const atEnd = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight * 0.8);
+      window.scrollBy(0, window.innerHeight);
       return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
     });
     await laidOut(page);
