@@ -2,10 +2,12 @@
  * Layout-shift gate (issue 20 item 3): nothing jumps while a page loads. Every kind of demo page
  * (demo-pages/testing/page-list.ts) at 375 and 1280 px, for an anonymous visitor and for a paid
  * reader (prompts and data take different room), keeps its CLS under 0.1: each element reserves
- * its final size before its data arrives. The positive control proves a late block is measured.
+ * its final size before its data arrives. Data calls are slowed to a visitor's connection, so each
+ * loading state is painted before its data replaces it. The positive control proves a late block
+ * is measured.
  */
 import { expect, test } from '@playwright/test';
-import { demoPages, withLang } from '../testing/page-list.ts';
+import { demoPages, pageOfKind, withLang } from '../testing/page-list.ts';
 import { elementsSettled, laidOut } from '../testing/layout.ts';
 import { layoutShiftOf, observeLayoutShift, visitForLayoutShift } from '../testing/layout-shift.ts';
 import { signInAs, type Audience } from '../testing/session.ts';
@@ -33,6 +35,22 @@ test('the measurement sees a block that arrives late above the content', async (
   await expect.poll(async () => (await layoutShiftOf(page)).cls).toBeGreaterThan(GOOD_CLS);
   const { entries } = await layoutShiftOf(page);
   expect(entries.flatMap((entry) => entry.sources).join('\n')).toMatch(/main/);
+});
+
+test('without the room its page reserves, the stock page jumps while it loads', async ({ page, context }) => {
+  await observeLayoutShift(context);
+  const url = withLang(await pageOfKind(page, '/stocks/'), 'eng');
+  // The page as served, with its reservations renamed away: the elements take no room until their data.
+  await page.route(
+    (address) => address.pathname === new URL(url, 'http://x').pathname,
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replaceAll('--fin-reserve-height:', '--fin-reserve-off:');
+      await route.fulfill({ response, body });
+    },
+  );
+  const shift = await visitForLayoutShift(page, url);
+  expect(shift.cls).toBeGreaterThan(GOOD_CLS);
 });
 
 for (const audience of ['anonymous', 'paid'] satisfies Audience[]) {
