@@ -8,7 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { demoPages, pageOfKind, withLang } from '../testing/page-list.ts';
-import { elementsSettled, laidOut } from '../testing/layout.ts';
+import { laidOut } from '../testing/layout.ts';
 import { layoutShiftOf, observeLayoutShift, visitForLayoutShift } from '../testing/layout-shift.ts';
 import { signInAs, type Audience } from '../testing/session.ts';
 
@@ -82,7 +82,6 @@ for (const audience of ['anonymous', 'paid'] satisfies Audience[]) {
         }
       }
     }
-    await elementsSettled(page);
     expect(failures, failures.join('\n')).toEqual([]);
   });
 }
