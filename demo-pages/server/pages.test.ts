@@ -427,9 +427,27 @@ describe('the page shell', () => {
     expect(userLine((await paid.get('/?lang=deu')).body)).not.toMatch(/· \d+$/);
   });
 
+  it('names the access level on <body>, which picks the room the stock page reserves for prompts or data', async () => {
+    const access = (body: string) => /<body data-access="([a-z]+)">/.exec(body)?.[1];
+    const anonymous = (await get('/stocks/sber/?lang=eng')).body;
+    expect(access(anonymous)).toBe('anonymous');
+    expect(access((await (await signIn(app, FREE_PHONE)).get('/stocks/sber/?lang=eng')).body)).toBe(
+      'registered',
+    );
+    expect(access((await (await signIn(app, PAID_PHONE)).get('/stocks/sber/?lang=eng')).body)).toBe('paid');
+    // Before its script runs an element already takes its reserved height.
+    expect(anonymous).toMatch(
+      /:is\([^)]*fin-stock-chart[^)]*\):not\(:defined\) \{[^}]*min-height: var\(--fin-reserve-height/,
+    );
+    expect(anonymous).toContain('fin-stock-chart { --fin-reserve-height: 763px; }');
+    expect(anonymous).toMatch(
+      /body\[data-access="paid"\] fin-archive-table \{ --fin-reserve-height: \d+px; \}/,
+    );
+  });
+
   it('starts every page with a skip link to its content; the stock page skips to the chart', async () => {
     const firstLink = (body: string) =>
-      /<body>\s*<a class="skip-link" href="#([\w-]+)">([^<]+)<\/a>/.exec(body);
+      /<body[^>]*>\s*<a class="skip-link" href="#([\w-]+)">([^<]+)<\/a>/.exec(body);
     const index = (await get('/?lang=eng')).body;
     expect(firstLink(index)?.slice(1)).toEqual(['content', 'Skip to content']);
     expect(index).toContain('<div id="content" tabindex="-1">');

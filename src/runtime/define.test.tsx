@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '../../demo-pages/testing/react-act.ts';
 import { define } from './define.tsx';
 import { useHost } from './hooks.ts';
+import { ElementMessage } from './chrome/ElementMessage.tsx';
 
 interface ProbeProps {
   title?: string;
@@ -25,6 +26,13 @@ define<ProbeProps>('fin-probe', Probe, {
   props: { title: 'string', count: 'number', showLogo: 'boolean', explode: 'boolean' },
   styles: '.probe { color: red; }',
 });
+
+/** Shows a loading line until `loaded`, then its content (an element waiting for its data). */
+function LoadingProbe({ loaded = false }: { loaded?: boolean }) {
+  return loaded ? <p>content</p> : <ElementMessage kind="loading">Loading…</ElementMessage>;
+}
+
+define<{ loaded?: boolean }>('fin-loading-probe', LoadingProbe, { props: { loaded: 'boolean' } });
 
 /** Waits for the shadow root to show `text` (rendering is asynchronous; a loaded machine is slow). */
 const shows = (element: Element, text: string) =>
@@ -93,5 +101,22 @@ describe('define()', () => {
         props: { title: 'string', count: 'number', showLogo: 'boolean', explode: 'boolean' },
       }),
     ).not.toThrow();
+  });
+
+  it('marks the host loading from its connection until its loading line gives way to the content', async () => {
+    const element = mount('<fin-loading-probe></fin-loading-probe>');
+    // Before React's first render the page's reserved height already holds (data-fin-loading).
+    expect(element.hasAttribute('data-fin-loading')).toBe(true);
+    await shows(element, 'Loading…');
+    expect(element.hasAttribute('data-fin-loading')).toBe(true);
+    act(() => element.setAttribute('loaded', 'true'));
+    await shows(element, 'content');
+    expect(element.hasAttribute('data-fin-loading')).toBe(false);
+  });
+
+  it('does not mark a host loading once it has rendered something else than a loading line', async () => {
+    const element = mount('<fin-probe title="Ready"></fin-probe>');
+    await shows(element, 'Ready|');
+    expect(element.hasAttribute('data-fin-loading')).toBe(false);
   });
 });

@@ -5,7 +5,14 @@
  */
 import r2wc from '@r2wc/react-to-web-component';
 import { useStore } from '@nanostores/react';
-import { Component, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  useLayoutEffect,
+  useMemo,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { ElementMessage } from './chrome/ElementMessage.tsx';
 import baseStyles from './base.css?inline';
 import { createFinEvent } from '../core/events.ts';
@@ -65,6 +72,23 @@ function BoundaryMessage({ error }: { error: Error }) {
   );
 }
 
+/** How many loading lines each host shows now; `data-fin-loading` is on while there is one. */
+const loadingLines = new WeakMap<HTMLElement, number>();
+const LOADING_ATTRIBUTE = 'data-fin-loading';
+
+function markLoading(element: HTMLElement): () => void {
+  loadingLines.set(element, (loadingLines.get(element) ?? 0) + 1);
+  element.setAttribute(LOADING_ATTRIBUTE, '');
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const lines = (loadingLines.get(element) ?? 1) - 1;
+    loadingLines.set(element, lines);
+    if (lines === 0) element.removeAttribute(LOADING_ATTRIBUTE);
+  };
+}
+
 const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
 
@@ -92,9 +116,13 @@ export function define<P extends object>(
         tag,
         emit: (name, detail) => element.dispatchEvent(createFinEvent(name, detail)),
         setHidden: (hidden) => element.toggleAttribute('hidden', hidden),
+        markLoading: () => markLoading(element),
       }),
       [element],
     );
+    // The host is marked loading from its connection (before React's first render) until the first
+    // render has committed; a loading line inside keeps the mark (its layout effect runs first).
+    useLayoutEffect(() => markLoading(element)(), [element]);
     return (
       <HostContext value={host}>
         <StyleContext value={styleScope(element.shadowRoot!)}>
@@ -111,6 +139,7 @@ export function define<P extends object>(
     shadow: 'open',
     props: options.props as Parameters<typeof r2wc<P>>[1] extends { props?: infer X } ? X : never,
   }) as unknown as new () => HTMLElement & {
+    connectedCallback(): void;
     attributeChangedCallback(n: string, o: string | null, v: string | null): void;
   };
 
@@ -133,6 +162,13 @@ export function define<P extends object>(
         styles.add(baseStyles, 'base');
         if (options.styles) styles.add(options.styles, 'element');
       }
+    }
+
+    override connectedCallback() {
+      // Loading until the first render (React renders a moment after the connection): the page's
+      // reserved height holds from the start.
+      if (!this.shadowRoot?.querySelector(':not(style)')) this.setAttribute(LOADING_ATTRIBUTE, '');
+      super.connectedCallback();
     }
 
     override attributeChangedCallback(name: string, oldValue: string | null, value: string | null) {

@@ -7,6 +7,12 @@ export interface Host {
   emit<N extends FinEventName>(name: N, detail: FinEventDetails[N]): void;
   /** Hides the host element itself, so an element with nothing to show leaves no gap. */
   setHidden(hidden: boolean): void;
+  /**
+   * Marks the host as loading (`data-fin-loading`) until the returned release is called: the page
+   * reserves the element's final height for that time (`--fin-reserve-height`, base.css), so
+   * nothing below jumps when the data comes.
+   */
+  markLoading(): () => void;
 }
 
 export const HostContext = createContext<Host | null>(null);

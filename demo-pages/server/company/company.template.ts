@@ -17,6 +17,7 @@ import { formatNumber as formatContractNumber } from '../../../src/contract/form
 import { breadcrumb, ELEMENT_SCRIPTS, type PageElement } from '../templates/layout.ts';
 import { html, trusted, type SafeHtml } from '../templates/html.ts';
 import { RELATED_TABLE_STYLE, relatedTable } from './related-table.ts';
+import { ISSUER_PAGE_RESERVATIONS, reserveStyle } from '../templates/reserve.ts';
 
 /**
  * The blocks of the issuer page in page order (their ids are the menu's, ISSUER_PAGE_MENU_SECTIONS),
@@ -178,6 +179,7 @@ const STYLE = `
       padding: 0 24px; background: #f4f5f8; border-bottom: 1px solid #dde1e8; }
     .company-section { scroll-margin-top: 60px; }
   }
+${reserveStyle(ISSUER_PAGE_RESERVATIONS)}
 ${RELATED_TABLE_STYLE}`;
 
 function blockContent(view: CompanyPageView, block: (typeof COMPANY_PAGE_BLOCKS)[number]): SafeHtml | null {

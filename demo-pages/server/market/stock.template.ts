@@ -10,6 +10,7 @@ import { stockUrl } from './stock.page-data.ts';
 import { breadcrumb, ELEMENT_SCRIPTS, type PageElement } from '../templates/layout.ts';
 import { html, trusted, type SafeHtml } from '../templates/html.ts';
 import { STOCK_PAGE_SCRIPT_URL } from './stock-page.script.ts';
+import { reserveStyle, STOCK_PAGE_RESERVATIONS } from '../templates/reserve.ts';
 
 /**
  * The sections of the stock page in page order. Their ids are those of SPEC §2's left menu
@@ -150,7 +151,7 @@ const STYLE = `
       padding: 0 24px; background: #f4f5f8; border-bottom: 1px solid #dde1e8; }
     .stock-section { scroll-margin-top: 60px; }
   }
-`;
+${reserveStyle(STOCK_PAGE_RESERVATIONS)}`;
 
 export function stockPageBody(view: StockPageView): SafeHtml {
   const { data, t } = view;

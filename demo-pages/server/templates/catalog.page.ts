@@ -6,6 +6,7 @@
 import type { CatalogElement, CatalogItem } from '../elements-manifest.ts';
 import { html, trusted, type SafeHtml } from './html.ts';
 import type { PageElement } from './layout.ts';
+import { CATALOG_RESERVATIONS, reserveStyle } from './reserve.ts';
 
 export const elementScript = (tag: string) => `/dist/elements/${tag}.js`;
 
@@ -71,7 +72,10 @@ function describedList(title: string, items: CatalogItem[]): SafeHtml | null {
 }
 
 export function catalogPageBody(elements: CatalogElement[]): SafeHtml {
-  return html`<main lang="en" class="catalog">
+  return html`<style>
+      ${trusted(reserveStyle(CATALOG_RESERVATIONS, '.catalog '))}
+    </style>
+    <main lang="en" class="catalog">
     <h1>Elements</h1>
     <p>
       Every element of the library with its attributes, events and styling hooks, and a live example. Load an

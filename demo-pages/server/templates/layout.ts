@@ -85,6 +85,21 @@ function withLang(url: string, lang: Lang): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
+/** The tag an element's module defines (`/dist/elements/fin-x.js` → `fin-x`). */
+const tagOf = (script: string) => script.slice(script.lastIndexOf('/') + 1, -'.js'.length);
+
+/**
+ * Before its script has run, an element takes the room its page reserved for it (templates/
+ * reserve.ts): the page does not jump when it upgrades. The header's search box is left out: its
+ * plain form already has the element's size.
+ */
+const RESERVE_UNDEFINED_STYLE = `
+  :is(${Object.values(ELEMENT_SCRIPTS)
+    .filter((script) => script !== ELEMENT_SCRIPTS.siteSearch)
+    .map(tagOf)
+    .join(', ')}):not(:defined) { display: block; min-height: var(--fin-reserve-height, auto); }
+`;
+
 const STYLE = `
   :root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #f4f5f8; }
   body { margin: 0; }
@@ -144,6 +159,7 @@ export function renderLayout(opts: LayoutOptions): string {
   const t = (key: string) => labels.text(lang, key, showLabels);
   const globals = userGlobals(user);
   const headerSearch = opts.headerSearch ?? true;
+  // `<body data-access>`: the page reserves room for prompts or for data by it (reserve.ts).
   const scripts = [
     ...new Set([
       ...(opts.elements ?? []).map((element) => element.script),
@@ -171,7 +187,7 @@ export function renderLayout(opts: LayoutOptions): string {
         <title>${opts.title}</title>
         ${opts.nonce === undefined ? null : html`<meta property="csp-nonce"${nonce} />`}
         <style${nonce}>
-          ${trusted(STYLE + TABLE_BOX_STYLE)}
+          ${trusted(STYLE + RESERVE_UNDEFINED_STYLE + TABLE_BOX_STYLE)}
         </style>
         ${modulePreloads(scripts).map((href) => html`<link rel="modulepreload" href="${href}" /> `)}
         ${pageDataBlock}
@@ -181,7 +197,7 @@ export function renderLayout(opts: LayoutOptions): string {
           ${trusted(legacyGlobals)};
         </script>
       </head>
-      <body>
+      <body data-access="${accessLevelOf(user)}">
         <a class="skip-link" href="#${skip.id}">${t(skip.labelKey)}</a>
         <header>
           <div class="shell-header">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
 import { useHost, useLabels } from '../../runtime/hooks.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import {
@@ -50,7 +50,9 @@ export function LeftMenu({
   useStyles(css, 'element');
   // The issuer page's entries name some sections with `issuer` labels.
   const { t, ready } = useLabels(...(variant === 'issuer' ? ['stock', 'issuer'] : ['stock']));
-  const { element, setHidden } = useHost();
+  const { element, setHidden, markLoading } = useHost();
+  // Until its labels are there the menu shows nothing but keeps the room the page reserved for it.
+  useLayoutEffect(() => (ready ? undefined : markLoading()), [ready, markLoading]);
   const narrow = useMediaQuery(COMPACT_MEDIA_QUERY);
   const compact = compactAttribute || narrow;
 

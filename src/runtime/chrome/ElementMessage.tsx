@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useContext, useLayoutEffect, type ReactNode } from 'react';
+import { HostContext } from '../host-context.ts';
 
 export interface ElementMessageProps {
   kind: 'error' | 'info' | 'loading';
@@ -13,6 +14,9 @@ export interface ElementMessageProps {
  * a notice (no data), or a loading line. Errors are announced to screen readers.
  */
 export function ElementMessage({ kind, children, onRetry, retryLabel }: ElementMessageProps) {
+  const host = useContext(HostContext);
+  // While a loading line shows, the host keeps the height the page reserved for its content.
+  useLayoutEffect(() => (kind === 'loading' ? host?.markLoading() : undefined), [host, kind]);
   return (
     <div
       className={`fin-message fin-message--${kind}`}

@@ -1,0 +1,92 @@
+/**
+ * The room each element of a page takes once its data is shown, reserved before the data comes
+ * (issue 20: nothing jumps while a page loads). The page sets `--fin-reserve-height` on the tag;
+ * the element holds it as its minimum height before its script has run (the layout's
+ * `:not(:defined)` rule) and while it shows a loading line (base.css, `data-fin-loading`).
+ *
+ * Heights are CSS px of the demo's content at desktop width (the two-column layout, ≥ 680 px)
+ * and at phone width, for a visitor without paid access (prompts) and for a paid reader (data):
+ * the server knows the level (`<body data-access>`). A reservation is a floor, never a cap: a
+ * taller answer still shows whole.
+ */
+import type { AccessLevelId } from '../../../src/contract/profile.ts';
+
+/** A height for every level, or per level (a level not named takes the anonymous one). */
+export type ReservedHeight = number | ({ anonymous: number } & Partial<Record<AccessLevelId, number>>);
+
+export interface Reservation {
+  /** The element's selector, e.g. `fin-archive-table`. */
+  selector: string;
+  desktop: ReservedHeight;
+  phone: ReservedHeight;
+}
+
+/** Below this width pages show one column (DESIGN §5), as the page templates' media queries. */
+const PHONE_MEDIA = '(max-width: 679.98px)';
+
+function rules(selector: string, height: ReservedHeight): string {
+  if (typeof height === 'number') return `${selector} { --fin-reserve-height: ${height}px; }`;
+  return Object.entries(height)
+    .map(([level, px]) =>
+      level === 'anonymous'
+        ? `${selector} { --fin-reserve-height: ${px}px; }`
+        : `body[data-access="${level}"] ${selector} { --fin-reserve-height: ${px}px; }`,
+    )
+    .join('\n');
+}
+
+/** The page CSS that reserves these heights (for the elements inside `scope`, a selector and a space). */
+export function reserveStyle(reservations: readonly Reservation[], scope = ''): string {
+  const desktop = reservations.map(({ selector, desktop }) => rules(scope + selector, desktop));
+  const phone = reservations.map(({ selector, phone }) => rules(scope + selector, phone));
+  return `${desktop.join('\n')}\n@media ${PHONE_MEDIA} {\n${phone.join('\n')}\n}\n`;
+}
+
+/** The stock page's elements (the demo stock's content, measured at 1280 and 375 px). */
+export const STOCK_PAGE_RESERVATIONS: readonly Reservation[] = [
+  {
+    selector: 'fin-price-dynamics',
+    desktop: { anonymous: 179, paid: 152 },
+    phone: { anonymous: 203, paid: 177 },
+  },
+  { selector: 'fin-stock-chart', desktop: 763, phone: 800 },
+  {
+    selector: 'fin-archive-table',
+    desktop: { anonymous: 535, paid: 509 },
+    phone: { anonymous: 555, paid: 529 },
+  },
+  { selector: 'fin-holders', desktop: 130, phone: 189 },
+  { selector: 'fin-leaders', desktop: { anonymous: 166, paid: 139 }, phone: { anonymous: 202, paid: 176 } },
+  // The menu is a strip above the content on phones (in the side column on desktop, it moves nothing).
+  { selector: 'fin-left-menu', desktop: 0, phone: 42 },
+];
+
+/** The issuer page's elements (the demo issuer's content, measured at 1280 and 375 px). */
+export const ISSUER_PAGE_RESERVATIONS: readonly Reservation[] = [
+  {
+    selector: 'fin-price-dynamics',
+    desktop: { anonymous: 129, paid: 111 },
+    phone: { anonymous: 129, paid: 150 },
+  },
+  // A statement is as long as the issuer's lines: a screenful keeps the sections below out of view
+  // until the first ones have come.
+  { selector: 'fin-issuer-reports', desktop: 600, phone: 600 },
+  {
+    selector: 'fin-consensus-forecasts',
+    desktop: { anonymous: 294, paid: 268 },
+    phone: { anonymous: 322, paid: 296 },
+  },
+  { selector: 'fin-network-graph', desktop: 524, phone: 434 },
+  { selector: 'fin-left-menu', desktop: 0, phone: 42 },
+];
+
+/**
+ * The /elements/ catalog's examples: the stock page's elements and the issuer page's others (the
+ * examples read the same demo data); its menu example is a list, not the page's strip.
+ */
+export const CATALOG_RESERVATIONS: readonly Reservation[] = [
+  ...STOCK_PAGE_RESERVATIONS,
+  ...ISSUER_PAGE_RESERVATIONS.filter(
+    ({ selector }) => !STOCK_PAGE_RESERVATIONS.some((stock) => stock.selector === selector),
+  ),
+].filter(({ selector }) => selector !== 'fin-left-menu');
