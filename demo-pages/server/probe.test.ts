@@ -166,6 +166,14 @@ describe('the action log is bounded', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(40);
     // A minute later the visitor's clicks count again.
     clock.advance(61_000);
+    // Cookieless requests share their address's budget; a browser with its visitor cookie has its own.
+    const visitor = client(app);
+    await visitor.token();
+    clock.advance(61_000);
+    for (let i = 0; i < ACTION_LOG_LIMIT; i += 1)
+      await app.inject({ method: 'GET', url: '/cb/current_user/action_log/global/json/313/' });
+    expect((await visitor.get('/cb/current_user/action_log/global/json/313/')).statusCode).toBe(200);
+    clock.advance(61_000);
     expect(
       (await app.inject({ method: 'GET', url: '/cb/current_user/action_log/global/json/313/' })).statusCode,
     ).toBe(200);

@@ -56,6 +56,8 @@ const CSRF = { csrf: true } as const;
 
 /** Actions one browser may log a minute (a person clicks far fewer). */
 export const ACTION_LOG_LIMIT = 60;
+/** Actions all browsers at one address may log a minute (people behind one NAT). */
+export const ACTION_LOG_LIMIT_PER_ADDRESS = 600;
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new ProfileRepository(ctx.db, ctx.login);
@@ -212,10 +214,20 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
   const log = (request: FastifyRequest, scope: string, actionId: number): ActionLogAnswer => {
-    const key = request.session ? `session:${request.session.id}` : `address:${request.ip}`;
-    const wait = logged.waitSeconds(key, ACTION_LOG_LIMIT);
+    const visitor = ctx.csrf.visitorToken(request);
+    const browser = request.session
+      ? `session:${request.session.id}`
+      : visitor
+        ? `visitor:${visitor}`
+        : `address:${request.ip}`;
+    // A browser that drops its cookies still shares its address's (larger) budget.
+    const address = `addresses:${request.ip}`;
+    const wait =
+      logged.waitSeconds(browser, ACTION_LOG_LIMIT) ??
+      logged.waitSeconds(address, ACTION_LOG_LIMIT_PER_ADDRESS);
     if (wait !== null) throw new HttpError(429, `Too many logged actions; try again in ${wait} s`);
-    logged.add(key);
+    logged.add(browser);
+    logged.add(address);
     return logRow(request, scope, actionId);
   };
   const logRow = (request: FastifyRequest, scope: string, actionId: number): ActionLogAnswer => ({
