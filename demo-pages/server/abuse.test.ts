@@ -11,6 +11,9 @@
  * - A bounded burst of cookieless requests stores no session.
  */
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../src/contract/types.ts';
@@ -422,6 +425,54 @@ describe('security headers and the session cookie', () => {
       expect(String(response.headers['content-security-policy']), url).toContain("frame-ancestors 'self'");
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('every page kind sends a script policy with a fresh nonce that each inline script carries', async () => {
+    const app = await freshApp();
+    const urls = [...(await pageKinds(app)), '/login/', '/no-such-page/'];
+    for (const url of urls) {
+      const [first, second] = [
+        await app.inject({ method: 'GET', url }),
+        await app.inject({ method: 'GET', url }),
+      ];
+      const policy = String(first.headers['content-security-policy']);
+      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+      expect(nonce, `${url}: ${policy}`).toBeTruthy();
+      expect(policy, url).toContain("object-src 'none'");
+      expect(String(second.headers['content-security-policy']), url).not.toContain(nonce);
+      // Inline scripts run only with the nonce; JSON blocks are data, module scripts the site's.
+      const inline = [...first.body.matchAll(/<script\b([^>]*)>/g)]
+        .map((match) => match[1] ?? '')
+        .filter((attributes) => !/\bsrc=/.test(attributes) && !/type="application\/json"/.test(attributes));
+      expect(inline.length, url).toBeGreaterThan(0);
+      for (const attributes of inline) expect(attributes, url).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it('HSTS over TLS from a configured proxy only; source maps only when switched on', async () => {
+    const proxied = await freshApp(LOOPBACK_PROXY);
+    const overTls = await proxied.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(overTls.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    expect(
+      (await proxied.inject({ method: 'GET', url: '/' })).headers['strict-transport-security'],
+    ).toBeUndefined();
+    const dist = mkdtempSync(join(tmpdir(), 'fin-dist-'));
+    writeFileSync(join(dist, 'x.js'), 'export {};\n//# sourceMappingURL=x.js.map\n');
+    writeFileSync(join(dist, 'x.js.map'), '{"version":3,"sources":["secret.ts"],"mappings":""}');
+    try {
+      const plain = await freshApp({ distDir: dist });
+      expect((await plain.inject({ method: 'GET', url: '/dist/x.js' })).statusCode).toBe(200);
+      expect((await plain.inject({ method: 'GET', url: '/dist/x.js.map' })).statusCode).toBe(404);
+      expect((await plain.inject({ method: 'GET', url: '/dist/X.JS.MAP?v=1' })).statusCode).toBe(404);
+      const debugging = await freshApp({ distDir: dist, sourceMaps: true });
+      expect((await debugging.inject({ method: 'GET', url: '/dist/x.js.map' })).statusCode).toBe(200);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 

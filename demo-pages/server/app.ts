@@ -54,7 +54,9 @@ export interface BuildAppOptions {
    * client address; any other client claiming either is not believed.
    */
   trustProxy?: string[];
-  /** Socket limits against slow or piled-up connections (serverLimitsFromEnv); tests pass small ones. */
+  /** Serves the element build's source maps (/dist/…/x.js.map); default: FIN_SOURCE_MAPS=1. */
+  sourceMaps?: boolean;
+  /** Socket limits against slow or piled-up connections (DEFAULT_SERVER_LIMITS); tests pass small ones. */
   serverLimits?: Partial<ServerLimits>;
   /** Login attempt and code-send limits (auth/login-limits.ts); tests pass small ones. */
   loginLimits?: Partial<LoginLimits>;
@@ -190,6 +192,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     root: ctx.distDir,
     prefix: '/dist/',
     decorateReply: false,
+  });
+
+  // The build's source maps show the sources: served only when asked for.
+  const sourceMaps = opts.sourceMaps ?? process.env.FIN_SOURCE_MAPS === '1';
+  app.addHook('onRequest', async (request, reply) => {
+    if (!sourceMaps && request.url.startsWith('/dist/') && /\.map$/i.test(request.url.split('?')[0] ?? ''))
+      return reply.status(404).send({ error: 'Not found' });
   });
 
   app.decorateRequest('session', null);

@@ -5,7 +5,8 @@
  *
  * FIN_DEV_ROUTES=1 turns on the development routes (/dev/outbox shows every SMS code, /test/*
  * pages) — only on a loopback HOST; `npm start` and the browser tests set it. TRUSTED_PROXIES
- * lists the proxies whose X-Forwarded-For / -Proto are believed (none by default).
+ * lists the proxies whose X-Forwarded-For / -Proto are believed (none by default);
+ * FIN_SOURCE_MAPS=1 serves the element build's source maps.
  */
 import { buildApp, devRoutesOn, devRoutesRequested, trustedProxiesFrom } from './app.ts';
 import { ensureDatabase } from './shared/db.ts';
