@@ -35,6 +35,8 @@ export default defineConfig({
       // A build of its own for parallel work in one checkout (vite build --outDir).
       ...(process.env.E2E_DIST_DIR ? { DIST_DIR: process.env.E2E_DIST_DIR } : {}),
       NODE_ENV: 'test',
+      // The tests read the SMS outbox and open the /test/ pages.
+      FIN_DEV_ROUTES: '1',
     },
   },
 });

@@ -4,12 +4,16 @@
  * - Every state-changing route the app registers (found through its onRoute list, so a new call
  *   is covered by existing) refuses a missing, a wrong and another browser's CSRF token.
  * - `back=` after sign-in takes only same-site paths: a corpus of open-redirect payloads.
- * - Code checks and code sends are limited per phone (across logins) and per client address,
- *   with a clear message and Retry-After, while repeated successful sign-ins are never slowed.
+ * - Code checks are limited per phone + client address and per address, guessers of a phone are
+ *   slowed down, code sends are limited per phone (across logins) and per address, with a clear
+ *   message and Retry-After, while repeated successful sign-ins are never slowed.
  * - Pages carry the security headers; the session cookie is Secure behind a trusted TLS proxy.
  * - A bounded burst of cookieless requests stores no session.
  */
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../src/contract/types.ts';
@@ -271,7 +275,10 @@ describe('back= takes only same-site paths', () => {
   });
 });
 
-describe('login limits: per phone across logins and per address', () => {
+/** The test plays a TLS proxy on loopback (the inject API's address) whose X-Forwarded-* is believed. */
+const LOOPBACK_PROXY = { trustProxy: ['127.0.0.1'] };
+
+describe('login limits: per phone and address across logins, per address', () => {
   let clock: FakeClock;
   const limits = DEFAULT_LOGIN_LIMITS;
 
@@ -310,10 +317,10 @@ describe('login limits: per phone across logins and per address', () => {
   });
 
   it('30 fresh logins × 5 wrong codes for one phone: only the budget of codes is compared, only a few codes are sent', async () => {
-    const app = await freshApp({ now: clock.now });
+    const app = await freshApp({ now: clock.now, ...LOOPBACK_PROXY });
     const { sends, compared, refusals } = await guess(app, '+79005550001', 30, 5, () => '198.51.100.7');
     console.info(`Login limits: 150 guesses tried, ${compared} compared; 30 sends asked, ${sends} sent`);
-    expect(compared).toBeLessThanOrEqual(limits.wrongCodesPerPhone);
+    expect(compared).toBeLessThanOrEqual(limits.wrongCodesPerPhoneAndAddress);
     expect(sends).toBeLessThanOrEqual(limits.sendsPerPhone);
     expect(refusals.length).toBeGreaterThan(0);
     for (const refusal of refusals) {
@@ -327,29 +334,45 @@ describe('login limits: per phone across logins and per address', () => {
     }
   });
 
-  it('counts wrong codes per phone across addresses, and per address across phones', async () => {
+  it('counts wrong codes per phone and address, and per address across phones; slows down the guessers of a phone', async () => {
     const app = await freshApp({
       now: clock.now,
+      ...LOOPBACK_PROXY,
       loginLimits: { sendsPerPhone: 1000, sendsPerAddress: 1000 },
     });
-    const perPhone = await guess(app, '+79005550002', 20, 5, (i) => `198.51.100.${10 + i}`);
-    expect(perPhone.compared).toBe(limits.wrongCodesPerPhone);
+    const fromOne = await guess(app, '+79005550002', 20, 5, () => '198.51.100.10');
+    expect(fromOne.compared).toBe(limits.wrongCodesPerPhoneAndAddress);
     const perAddress = { compared: 0 };
     for (let i = 0; i < 20; i += 1) {
       const round = await guess(app, `+7900555${String(1000 + i)}`, 1, 5, () => '198.51.100.200');
       perAddress.compared += round.compared;
     }
     expect(perAddress.compared).toBe(limits.wrongCodesPerAddress);
+    // Past the phone's budget, an address that keeps guessing at it waits longer after each
+    // wrong code: its second guess in a row is refused with a short Retry-After, not 15 minutes.
+    const guesser = browserAt(app, '198.51.100.11');
+    expect((await guesser.post('/api/auth/login/', { phone: '+79005550002' })).statusCode).toBe(200);
+    const first = await guesser.post('/api/auth/code/', { code: '100000' });
+    expect(first.json()).toMatchObject({ messages: ['authCodeWrong'] });
+    const second = await guesser.post('/api/auth/code/', { code: '100001' });
+    expect(second.statusCode).toBe(429);
+    const wait = Number(second.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(limits.slowDownMaxMs / 1000);
+    clock.advance(wait * 1000);
+    expect((await guesser.post('/api/auth/code/', { code: '100002' })).json()).toMatchObject({
+      messages: ['authCodeWrong'],
+    });
     // Positive control: another phone from another address is still served.
     const fresh = await guess(app, '+79005559999', 1, 1, () => '198.51.100.201');
     expect(fresh.compared).toBe(1);
-    // The window passes: the phone may try again.
+    // The window passes: the address may try the phone again.
     clock.advance(limits.windowMs + 1000);
-    expect((await guess(app, '+79005550002', 1, 1, () => '198.51.100.99')).compared).toBe(1);
+    expect((await guess(app, '+79005550002', 1, 1, () => '198.51.100.10')).compared).toBe(1);
   });
 
   it('sends are limited per address across phones; successful sign-ins are never throttled', async () => {
-    const app = await freshApp({ now: clock.now });
+    const app = await freshApp({ now: clock.now, ...LOOPBACK_PROXY });
     let sent = 0;
     for (let i = 0; i < limits.sendsPerAddress + 5; i += 1) {
       const started = await browserAt(app, '198.51.100.150').post('/api/auth/login/', {
@@ -405,8 +428,56 @@ describe('security headers and the session cookie', () => {
     }
   });
 
-  it('the session cookie is Secure behind a TLS proxy on loopback, plain over http, and not for an untrusted claim', async () => {
+  it('every page kind sends a script policy with a fresh nonce that each inline script carries', async () => {
     const app = await freshApp();
+    const urls = [...(await pageKinds(app)), '/login/', '/no-such-page/'];
+    for (const url of urls) {
+      const [first, second] = [
+        await app.inject({ method: 'GET', url }),
+        await app.inject({ method: 'GET', url }),
+      ];
+      const policy = String(first.headers['content-security-policy']);
+      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+      expect(nonce, `${url}: ${policy}`).toBeTruthy();
+      expect(policy, url).toContain("object-src 'none'");
+      expect(String(second.headers['content-security-policy']), url).not.toContain(nonce);
+      // Inline scripts run only with the nonce; JSON blocks are data, module scripts the site's.
+      const inline = [...first.body.matchAll(/<script\b([^>]*)>/g)]
+        .map((match) => match[1] ?? '')
+        .filter((attributes) => !/\bsrc=/.test(attributes) && !/type="application\/json"/.test(attributes));
+      expect(inline.length, url).toBeGreaterThan(0);
+      for (const attributes of inline) expect(attributes, url).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it('HSTS over TLS from a configured proxy only; source maps only when switched on', async () => {
+    const proxied = await freshApp(LOOPBACK_PROXY);
+    const overTls = await proxied.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(overTls.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    expect(
+      (await proxied.inject({ method: 'GET', url: '/' })).headers['strict-transport-security'],
+    ).toBeUndefined();
+    const dist = mkdtempSync(join(tmpdir(), 'fin-dist-'));
+    writeFileSync(join(dist, 'x.js'), 'export {};\n//# sourceMappingURL=x.js.map\n');
+    writeFileSync(join(dist, 'x.js.map'), '{"version":3,"sources":["secret.ts"],"mappings":""}');
+    try {
+      const plain = await freshApp({ distDir: dist });
+      expect((await plain.inject({ method: 'GET', url: '/dist/x.js' })).statusCode).toBe(200);
+      expect((await plain.inject({ method: 'GET', url: '/dist/x.js.map' })).statusCode).toBe(404);
+      expect((await plain.inject({ method: 'GET', url: '/dist/X.JS.MAP?v=1' })).statusCode).toBe(404);
+      const debugging = await freshApp({ distDir: dist, sourceMaps: true });
+      expect((await debugging.inject({ method: 'GET', url: '/dist/x.js.map' })).statusCode).toBe(200);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('the session cookie is Secure behind a configured TLS proxy, plain over http, and not for an untrusted claim', async () => {
+    const app = await freshApp(LOOPBACK_PROXY);
     const cookieAfterSignIn = async (headers: Record<string, string>, remoteAddress = '127.0.0.1') => {
       const browser = client(app);
       const token = await browser.token();
@@ -472,7 +543,7 @@ describe('session store: reading stores nothing, idle sessions go', () => {
   it('a pending login is kept until idle, then the periodic sweep forgets it', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const clock = new FakeClock(Date.now());
-    const app = await freshApp({ now: clock.now });
+    const app = await freshApp({ now: clock.now, ...LOOPBACK_PROXY });
     const before = storedSessions();
     const browser = client(app);
     expect((await browser.post('/api/auth/login/', { phone: '+79007770001' })).statusCode).toBe(200);

@@ -5,6 +5,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import { isIP } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { registerAuthPages } from './auth/auth.pages.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
@@ -40,16 +41,73 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** The clock (ms); tests pass a fake one to step over the 30 s resend limit. */
   now?: () => number;
-  /** Leaves out the development routes; default: NODE_ENV === 'production'. */
+  /**
+   * Leaves out the development routes (/dev/outbox with every SMS code, /dev/action-log, /test/*).
+   * Default: left out unless FIN_DEV_ROUTES=1 (set by `npm start` and the tests; main.ts also
+   * requires a loopback address to listen on).
+   */
   production?: boolean;
   /**
-   * Proxies whose X-Forwarded-Proto / X-Forwarded-For are believed (Fastify's trustProxy): by
-   * default only one on loopback, so a TLS proxy in front makes the session cookie `Secure` and
-   * the login limits count the real client address; nobody else can claim either.
+   * Proxies whose X-Forwarded-Proto / X-Forwarded-For are believed (Fastify's trustProxy): the
+   * addresses or CIDR ranges of TRUSTED_PROXIES (comma-separated), none by default. Behind such a
+   * TLS proxy the session cookie is `Secure`, HSTS is sent and the login limits count the real
+   * client address; any other client claiming either is not believed.
    */
-  trustProxy?: boolean | string | string[];
+  trustProxy?: string[];
+  /** Serves the element build's source maps (/dist/…/x.js.map); default: FIN_SOURCE_MAPS=1. */
+  sourceMaps?: boolean;
+  /** Socket limits against slow or piled-up connections (DEFAULT_SERVER_LIMITS); tests pass small ones. */
+  serverLimits?: Partial<ServerLimits>;
   /** Login attempt and code-send limits (auth/login-limits.ts); tests pass small ones. */
   loginLimits?: Partial<LoginLimits>;
+}
+
+/** Timeouts (ms) and the connection cap of the Node server. */
+export interface ServerLimits {
+  /** The whole request head must arrive within this (slow-header clients are dropped). */
+  headersTimeoutMs: number;
+  /** The whole request, body included. */
+  requestTimeoutMs: number;
+  /** A socket with no traffic at all. */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection between requests. */
+  keepAliveTimeoutMs: number;
+  /** How often Node checks the header and request timeouts. */
+  checkIntervalMs: number;
+  maxConnections: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: ServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  checkIntervalMs: 1_000,
+  maxConnections: 1_000,
+};
+
+/** TRUSTED_PROXIES="10.0.0.1, 10.1.0.0/16" → the list; unset or empty → none. */
+export function trustedProxiesFrom(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/** Whether the development routes are asked for (FIN_DEV_ROUTES=1). */
+export function devRoutesRequested(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.FIN_DEV_ROUTES === '1';
+}
+
+/** 127.0.0.0/8, ::1 and localhost: a server nobody else can reach. */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost' || host === '::1' || host === '::ffff:127.0.0.1') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
+}
+
+/** The development routes are served: asked for, and the server listens on loopback only. */
+export function devRoutesOn(host: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  return devRoutesRequested(env) && isLoopbackHost(host);
 }
 
 /** A route as registered: the abuse gate (abuse.test.ts) walks them all, so a new call is covered. */
@@ -89,16 +147,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     login: new LoginService(db, now, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }),
     labels: new LabelStore(db),
     distDir: opts.distDir ?? DEFAULT_DIST_DIR,
-    production: opts.production ?? process.env.NODE_ENV === 'production',
+    production: opts.production ?? !devRoutesRequested(),
     now,
   };
 
+  const limits = { ...DEFAULT_SERVER_LIMITS, ...opts.serverLimits };
+  const trusted = opts.trustProxy ?? [];
   const app = Fastify({
     logger: opts.logger ?? false,
     // /stocks/sber and /stocks/sber/ are the same page.
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: opts.trustProxy ?? 'loopback',
+    // No client is believed about its address or scheme unless it is a configured proxy.
+    trustProxy: trusted.length > 0 ? trusted : false,
+    connectionTimeout: limits.idleTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
   });
+  app.server.maxConnections = limits.maxConnections;
   const routes: RegisteredRoute[] = [];
   ROUTES.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -123,6 +192,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     root: ctx.distDir,
     prefix: '/dist/',
     decorateReply: false,
+  });
+
+  // The build's source maps show the sources: served only when asked for.
+  const sourceMaps = opts.sourceMaps ?? process.env.FIN_SOURCE_MAPS === '1';
+  app.addHook('onRequest', async (request, reply) => {
+    if (!sourceMaps && request.url.startsWith('/dist/') && /\.map$/i.test(request.url.split('?')[0] ?? ''))
+      return reply.status(404).send({ error: 'Not found' });
   });
 
   app.decorateRequest('session', null);

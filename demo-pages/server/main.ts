@@ -2,8 +2,13 @@
  * Starts the reference server: makes sure the demo database exists and is today's, then listens
  * on HOST:PORT (default 127.0.0.1:8080). DATA_DIR overrides where the database lives, DIST_DIR the
  * element build it serves (default dist/), LOG_LEVEL the server log (default warn).
+ *
+ * FIN_DEV_ROUTES=1 turns on the development routes (/dev/outbox shows every SMS code, /test/*
+ * pages) — only on a loopback HOST; `npm start` and the browser tests set it. TRUSTED_PROXIES
+ * lists the proxies whose X-Forwarded-For / -Proto are believed (none by default);
+ * FIN_SOURCE_MAPS=1 serves the element build's source maps.
  */
-import { buildApp } from './app.ts';
+import { buildApp, devRoutesOn, devRoutesRequested, trustedProxiesFrom } from './app.ts';
 import { ensureDatabase } from './shared/db.ts';
 import { DEFAULT_DATA_DIR } from '../data/paths.ts';
 
@@ -19,8 +24,19 @@ if (database.generated) {
   );
 }
 
+const devRoutes = devRoutesOn(host);
+if (devRoutesRequested() && !devRoutes)
+  console.warn(
+    `FIN_DEV_ROUTES ignored: ${host} is not a loopback address (the outbox would show every SMS code)`,
+  );
+
 // Warnings and failed requests only; LOG_LEVEL=info logs every request.
-const app = await buildApp({ dbPath: database.path, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+const app = await buildApp({
+  dbPath: database.path,
+  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  production: !devRoutes,
+  trustProxy: trustedProxiesFrom(process.env.TRUSTED_PROXIES),
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void app.close().then(() => process.exit(0));

@@ -29,4 +29,6 @@ if (changedAt > builtAt) {
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
 
+// The local demo: the development routes (the SMS outbox, the test pages) are on.
+process.env.FIN_DEV_ROUTES ??= '1';
 await import('../server/main.ts');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../shared/context.ts';
 import { showLabelsRequested } from '../shared/labels.ts';
 import { pageLang } from '../shared/lang.ts';
-import { sendPage } from '../shared/page.ts';
+import { cspNonce, sendPage } from '../shared/page.ts';
 import { safeBack } from '../shared/same-site.ts';
 import { RESEND_AFTER_MS } from './login.service.ts';
 import { loginPageBody } from './login.template.ts';
@@ -22,6 +22,7 @@ export function registerAuthPages(app: FastifyInstance, ctx: AppContext): void {
         resendAfterSeconds: RESEND_AFTER_MS / 1000,
         user: request.session?.user ?? null,
         devTools: !ctx.production,
+        nonce: cspNonce(request),
       }),
     });
   });

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthAnswer } from '../../../src/contract/types.ts';
 import type { AppContext } from '../shared/context.ts';
+import { CSRF_REFUSAL } from '../shared/csrf.ts';
 import { normalizePhone, type LoginMessage, type LoginOutcome } from './login.service.ts';
 import { clearSessionCookie, ensureSession, setSessionCookie, userGlobals } from '../shared/session.ts';
 
@@ -31,8 +32,14 @@ function answer(reply: FastifyReply, outcome: LoginOutcome): AuthAnswer & { retr
   return { messages: [outcome.message] };
 }
 
-/** GET /?action=ajaxSendCode: re-sends the pending login's code (refused within 30 s of the last send). */
+/**
+ * GET /?action=ajaxSendCode: re-sends the pending login's code (refused within 30 s of the last
+ * send). It sends an SMS, so like a POST it needs the page's token (X-CSRF-Token): a link or a
+ * navigation from another site cannot make it send one.
+ */
 export function resendCode(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  // Answered here, as JSON: the front page's errors are HTML pages.
+  if (!ctx.csrf.valid(request)) return reply.status(403).send({ error: CSRF_REFUSAL });
   reply.header('Cache-Control', 'no-store');
   if (!request.session) return answer(reply, { ok: false, message: 'authCodeExpired' });
   return answer(reply, ctx.login.resend(request.session.id, request.ip));

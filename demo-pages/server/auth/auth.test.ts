@@ -138,7 +138,7 @@ describe('login', () => {
     const sends = (await outbox(FREE_PHONE)).length;
 
     clock.advance(10_000);
-    const early = await browser.get('/?action=ajaxSendCode');
+    const early = await browser.getWithToken('/?action=ajaxSendCode');
     expect(early.statusCode).toBe(429);
     expect(early.json()).toEqual({ messages: ['code_resend_too_early'], retryAfter: 20 });
     expect(early.headers['retry-after']).toBe('20');
@@ -147,7 +147,7 @@ describe('login', () => {
     expect((await outbox(FREE_PHONE)).length).toBe(sends);
 
     clock.advance(20_000);
-    const resent = await browser.get('/?action=ajaxSendCode');
+    const resent = await browser.getWithToken('/?action=ajaxSendCode');
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toEqual({ messages: [] });
     const latest = await outbox(FREE_PHONE);
@@ -155,14 +155,35 @@ describe('login', () => {
     expect(latest[0]?.code).toBe(code);
     // And the 30 s start again from this send.
     clock.advance(29_000);
-    expect((await browser.get('/?action=ajaxSendCode')).json()).toEqual({
+    expect((await browser.getWithToken('/?action=ajaxSendCode')).json()).toEqual({
       messages: ['code_resend_too_early'],
       retryAfter: 1,
     });
   });
 
+  it('refuses a re-send without the page token (a link or navigation from another site): no SMS is sent', async () => {
+    const browser = client(app);
+    await browser.post('/api/auth/login/', { phone: FREE_PHONE });
+    clock.advance(31_000);
+    const sends = (await outbox(FREE_PHONE)).length;
+    // What a cross-site navigation sends: the cookies, no token header.
+    const forged = await browser.get('/?action=ajaxSendCode');
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ error: expect.stringMatching(/token/) });
+    const wrongToken = await app.inject({
+      method: 'GET',
+      url: '/?action=ajaxSendCode',
+      headers: { ...browser.jar.header(), 'x-csrf-token': 'not-the-token' },
+    });
+    expect(wrongToken.statusCode).toBe(403);
+    expect((await outbox(FREE_PHONE)).length).toBe(sends);
+    // Positive control: the page's own call, with its token, sends one.
+    expect((await browser.getWithToken('/?action=ajaxSendCode')).statusCode).toBe(200);
+    expect((await outbox(FREE_PHONE)).length).toBe(sends + 1);
+  });
+
   it('answers a re-send without a pending login with authCodeExpired', async () => {
-    const response = await client(app).get('/?action=ajaxSendCode');
+    const response = await client(app).getWithToken('/?action=ajaxSendCode');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ messages: ['authCodeExpired'] });
   });
@@ -195,7 +216,9 @@ describe('login', () => {
     const right = await browser.post('/api/auth/code/', { code });
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual({ messages: ['authCodeLocked'] });
-    expect((await browser.get('/?action=ajaxSendCode')).json()).toEqual({ messages: ['authCodeLocked'] });
+    expect((await browser.getWithToken('/?action=ajaxSendCode')).json()).toEqual({
+      messages: ['authCodeLocked'],
+    });
     expect(jsonBlock((await browser.get('/')).body, 'fin-user')).toMatchObject({ userAuth: false });
 
     // A new login (after the 30 s) sends a new code and works.

@@ -1,8 +1,15 @@
 /**
  * Limits of the SMS login against guessing and flooding (kept in memory: a reference server runs
- * one process). Counted in a sliding window, per phone and per client address, across logins: a
- * fresh login for the same phone does not get a fresh budget.
+ * one process). Counted in a sliding window across logins: a fresh login for the same phone does
+ * not get a fresh budget.
  *
+ * - Wrong codes: the hard limits are per phone + client address and per address, so strangers
+ *   guessing at a phone cannot lock its owner out (OWASP ASVS 2.2.1: throttle the attacker, not
+ *   the account). Once a phone has drawn many wrong codes from anywhere, every address that keeps
+ *   guessing at it is slowed down, waiting longer after each of its wrong codes; an address with
+ *   no wrong code for the phone (its owner's) is not. Each login's code is locked after five wrong
+ *   ones (login.service.ts) and code sends per phone are limited, which bounds the guesses at a
+ *   phone per window whatever the number of addresses.
  * - Wrong codes count until they leave the window; a success does not erase them.
  * - Code sends count while unconfirmed: the send of a login that then signs in is taken back, so
  *   people (and test suites) signing in again and again are never slowed down, while codes asked
@@ -11,7 +18,13 @@
 
 export interface LoginLimits {
   windowMs: number;
+  /** Wrong codes for one phone from one address (hard). */
+  wrongCodesPerPhoneAndAddress: number;
+  /** Wrong codes for one phone from anywhere before its guessers are slowed down. */
   wrongCodesPerPhone: number;
+  /** The longest wait of a slowed-down guesser between two codes. */
+  slowDownMaxMs: number;
+  /** Wrong codes from one address for any phones (hard). */
   wrongCodesPerAddress: number;
   /** Unconfirmed code sends. */
   sendsPerPhone: number;
@@ -20,7 +33,9 @@ export interface LoginLimits {
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   windowMs: 15 * 60_000,
+  wrongCodesPerPhoneAndAddress: 10,
   wrongCodesPerPhone: 10,
+  slowDownMaxMs: 60_000,
   wrongCodesPerAddress: 30,
   sendsPerPhone: 5,
   sendsPerAddress: 20,
@@ -32,8 +47,8 @@ interface Hit {
   login: string | null;
 }
 
-/** Timestamps per key within one window. */
-class SlidingWindow {
+/** Timestamps per key within one window (also the action log's per-client limit). */
+export class SlidingWindow {
   private readonly hits = new Map<string, Hit[]>();
 
   constructor(
@@ -73,6 +88,16 @@ class SlidingWindow {
     for (const key of [...this.hits.keys()]) this.live(key);
   }
 
+  /** Hits of the key in the window. */
+  count(key: string): number {
+    return this.live(key).length;
+  }
+
+  /** When the key was last hit within the window, or null. */
+  lastAt(key: string): number | null {
+    return this.live(key).at(-1)?.at ?? null;
+  }
+
   get size(): number {
     return this.hits.size;
   }
@@ -99,14 +124,31 @@ export class LoginLimiter {
 
   /** Seconds to wait before another code may be checked for this phone from this address. */
   codeCheckWait(phone: string, address: string): number | null {
+    const pair = `phone:${phone} address:${address}`;
     return LoginLimiter.wait(
-      this.wrong.waitSeconds(`phone:${phone}`, this.limits.wrongCodesPerPhone),
+      this.wrong.waitSeconds(pair, this.limits.wrongCodesPerPhoneAndAddress),
       this.wrong.waitSeconds(`address:${address}`, this.limits.wrongCodesPerAddress),
+      this.slowDown(phone, pair),
     );
+  }
+
+  /**
+   * A phone past its budget of wrong codes: an address that guessed wrong at it waits 2^n seconds
+   * (n: its wrong codes for the phone, at most slowDownMaxMs) after its last one.
+   */
+  private slowDown(phone: string, pair: string): number | null {
+    if (this.wrong.count(`phone:${phone}`) < this.limits.wrongCodesPerPhone) return null;
+    const own = this.wrong.count(pair);
+    const last = this.wrong.lastAt(pair);
+    if (own === 0 || last === null) return null;
+    const delayMs = Math.min(2 ** own * 1000, this.limits.slowDownMaxMs);
+    const left = last + delayMs - this.now();
+    return left > 0 ? Math.ceil(left / 1000) : null;
   }
 
   wrongCode(phone: string, address: string): void {
     this.wrong.add(`phone:${phone}`);
+    this.wrong.add(`phone:${phone} address:${address}`);
     this.wrong.add(`address:${address}`);
   }
 

@@ -14,6 +14,8 @@ export interface LoginView {
   resendAfterSeconds: number;
   user: SessionUser | null;
   devTools: boolean;
+  /** The page's CSP nonce, for its inline script. */
+  nonce: string;
 }
 
 const LOGIN_SCRIPT = `
@@ -163,7 +165,7 @@ export function loginPageBody(view: LoginView): SafeHtml {
       </p>
     </aside>
     ${jsonScript('fin-login-config', { labels: view.labels, back: view.back, resendAfter: view.resendAfterSeconds })}
-    <script>
+    <script nonce="${view.nonce}">
       ${trusted(LOGIN_SCRIPT)};
     </script>
   </main>`;

@@ -49,7 +49,7 @@ import type {
 } from './company.repo.ts';
 import type { LabelStore } from '../shared/labels.ts';
 import { pickName } from '../shared/lang.ts';
-import { maskPrice, priceAccessOf, type PriceAccess, type PriceKind } from '../shared/masking.ts';
+import { MASK, maskPrice, priceAccessOf, type PriceAccess, type PriceKind } from '../shared/masking.ts';
 import type { SessionUser } from '../shared/session.ts';
 import type { EmitentRow } from '../market/stocks.repo.ts';
 
@@ -241,6 +241,50 @@ interface SectionInput {
   need: NeedAccess | null;
 }
 
+/** The top-level lines of a section shown to everyone, and those beyond them (paid only). */
+function splitFreeRows(present: ReportLineRow[]): { free: ReportLineRow[]; closed: ReportLineRow[] } {
+  const top = present.filter((line) => line.parent_code === null);
+  return { free: top.slice(0, FREE_ROWS), closed: top.slice(FREE_ROWS) };
+}
+
+/**
+ * The report lines the caller cannot see in a source's report (the closed rows and their sub
+ * rows), given the lines the source reports. Empty for a paid user. Every figure computed from
+ * report lines (multipliers, consensus actuals) is masked when one of its lines is in here, so a
+ * closed value cannot be derived back from a public one (maskFromLines).
+ */
+export function closedLineCodes(ctx: IssuerContext, reported: ReadonlySet<string>): Set<string> {
+  const closed = new Set<string>();
+  if (needOf(ctx.user) === null) return closed;
+  const lines = ctx.repo.lines().filter((line) => reported.has(line.code));
+  const addWithChildren = (code: string) => {
+    closed.add(code);
+    for (const child of lines)
+      if (child.parent_code === code && !closed.has(child.code)) addWithChildren(child.code);
+  };
+  for (const section of new Set(lines.map((line) => line.section)))
+    for (const line of splitFreeRows(lines.filter((l) => l.section === section)).closed)
+      addWithChildren(line.code);
+  return closed;
+}
+
+/** The closed lines of a source's report, whether the caller views it by year or by quarter. */
+export function closedLinesOfSource(ctx: IssuerContext, emitentId: number, sourceId: number): Set<string> {
+  if (needOf(ctx.user) === null) return new Set();
+  const annual = new Set(ctx.repo.annualValues(emitentId, sourceId).map((row) => row.code));
+  const quarterly = new Set(ctx.repo.quarterlyValues(emitentId, sourceId).map((row) => row.code));
+  return new Set([...closedLineCodes(ctx, annual), ...closedLineCodes(ctx, quarterly)]);
+}
+
+/** A figure computed from report lines: masked like a closed value when any of them is closed. */
+export function maskFromLines(
+  value: MaskedValue,
+  lines: readonly string[],
+  closed: ReadonlySet<string>,
+): MaskedValue {
+  return value !== null && lines.some((line) => closed.has(line)) ? MASK : value;
+}
+
 function buildSection(input: SectionInput, section: string): ReportSection {
   const { ctx, lines, columns, values, need } = input;
   // Lines the source does not report at all are left out (the data provider has fewer).
@@ -261,9 +305,7 @@ function buildSection(input: SectionInput, section: string): ReportSection {
         .filter((line) => childrenOf(line.code).length > 0)
         .map((line) => [lineId(line.code), rowsOf(childrenOf(line.code))]),
     );
-  const top = present.filter((line) => line.parent_code === null);
-  const free = top.slice(0, FREE_ROWS);
-  const closed = top.slice(FREE_ROWS);
+  const { free, closed } = splitFreeRows(present);
   let closedData: ReportSection['closed_data'] = null;
   if (closed.length > 0) {
     closedData = need
@@ -451,8 +493,12 @@ interface MultiplierDef {
   unit: '' | '%' | 'mln';
   /** Market-based: masked like prices. */
   market: boolean;
+  /** The report lines it is computed from: masked when the caller cannot see one of them. */
+  lines: readonly string[];
   value: (f: Figures, cap: number | null) => number | null;
 }
+
+const NET_DEBT_LINES = ['total_debt', 'cash'] as const;
 
 const ratio = (
   a: number | null | undefined,
@@ -465,21 +511,47 @@ const MULTIPLIER_GROUPS: Array<{ id: number; key: string; rows: MultiplierDef[] 
     id: 1,
     key: 'mult_group_valuation',
     rows: [
-      { id: 'market_cap', unit: 'mln', market: true, value: (_f, cap) => cap },
-      { id: 'ev', unit: 'mln', market: true, value: (f, cap) => (cap === null ? null : cap + netDebt(f)) },
-      { id: 'pe', unit: '', market: true, value: (f, cap) => ratio(cap, f.net_income_parent, true) },
-      { id: 'ps', unit: '', market: true, value: (f, cap) => ratio(cap, f.revenue, true) },
-      { id: 'pb', unit: '', market: true, value: (f, cap) => ratio(cap, f.total_equity, true) },
+      { id: 'market_cap', unit: 'mln', market: true, lines: [], value: (_f, cap) => cap },
+      {
+        id: 'ev',
+        unit: 'mln',
+        market: true,
+        lines: NET_DEBT_LINES,
+        value: (f, cap) => (cap === null ? null : cap + netDebt(f)),
+      },
+      {
+        id: 'pe',
+        unit: '',
+        market: true,
+        lines: ['net_income_parent'],
+        value: (f, cap) => ratio(cap, f.net_income_parent, true),
+      },
+      {
+        id: 'ps',
+        unit: '',
+        market: true,
+        lines: ['revenue'],
+        value: (f, cap) => ratio(cap, f.revenue, true),
+      },
+      {
+        id: 'pb',
+        unit: '',
+        market: true,
+        lines: ['total_equity'],
+        value: (f, cap) => ratio(cap, f.total_equity, true),
+      },
       {
         id: 'ev_ebitda',
         unit: '',
         market: true,
+        lines: [...NET_DEBT_LINES, 'ebitda'],
         value: (f, cap) => (cap === null ? null : ratio(cap + netDebt(f), f.ebitda, true)),
       },
       {
         id: 'ev_sales',
         unit: '',
         market: true,
+        lines: [...NET_DEBT_LINES, 'revenue'],
         value: (f, cap) => (cap === null ? null : ratio(cap + netDebt(f), f.revenue, true)),
       },
     ],
@@ -492,24 +564,28 @@ const MULTIPLIER_GROUPS: Array<{ id: number; key: string; rows: MultiplierDef[] 
         id: 'roe',
         unit: '%',
         market: false,
+        lines: ['net_income_parent', 'total_equity'],
         value: (f) => percent(ratio(f.net_income_parent, f.total_equity, true)),
       },
       {
         id: 'roa',
         unit: '%',
         market: false,
+        lines: ['net_income', 'total_assets'],
         value: (f) => percent(ratio(f.net_income, f.total_assets, true)),
       },
       {
         id: 'ebitda_margin',
         unit: '%',
         market: false,
+        lines: ['ebitda', 'revenue'],
         value: (f) => percent(ratio(f.ebitda, f.revenue, true)),
       },
       {
         id: 'net_margin',
         unit: '%',
         market: false,
+        lines: ['net_income', 'revenue'],
         value: (f) => percent(ratio(f.net_income, f.revenue, true)),
       },
     ],
@@ -518,18 +594,32 @@ const MULTIPLIER_GROUPS: Array<{ id: number; key: string; rows: MultiplierDef[] 
     id: 3,
     key: 'mult_group_debt',
     rows: [
-      { id: 'net_debt_ebitda', unit: '', market: false, value: (f) => ratio(netDebt(f), f.ebitda, true) },
-      { id: 'debt_equity', unit: '', market: false, value: (f) => ratio(f.total_debt, f.total_equity, true) },
+      {
+        id: 'net_debt_ebitda',
+        unit: '',
+        market: false,
+        lines: [...NET_DEBT_LINES, 'ebitda'],
+        value: (f) => ratio(netDebt(f), f.ebitda, true),
+      },
+      {
+        id: 'debt_equity',
+        unit: '',
+        market: false,
+        lines: ['total_debt', 'total_equity'],
+        value: (f) => ratio(f.total_debt, f.total_equity, true),
+      },
       {
         id: 'current_ratio',
         unit: '',
         market: false,
+        lines: ['current_assets', 'current_liabilities'],
         value: (f) => ratio(f.current_assets, f.current_liabilities, true),
       },
       {
         id: 'interest_coverage',
         unit: '',
         market: false,
+        lines: ['operating_profit', 'finance_costs'],
         value: (f) =>
           ratio(f.operating_profit, f.finance_costs === null ? null : -(f.finance_costs ?? 0), true),
       },
@@ -613,6 +703,7 @@ function multiplierGroups(
   ctx: IssuerContext,
   emitentId: number,
   periods: MultiplierPeriod[],
+  closed: ReadonlySet<string>,
 ): MultiplierGroup[] {
   // Capitalisation in millions, like the reports.
   const caps = periods.map((period) => {
@@ -633,7 +724,8 @@ function multiplierGroups(
       periods.forEach((period, i) => {
         const raw = def.value(period.figures, caps[i] ?? null);
         const value = raw === null || !Number.isFinite(raw) ? null : roundTo(raw, def.unit === 'mln' ? 0 : 2);
-        row[period.key] = def.market ? maskPrice(value, ctx.access, 'paid') : value;
+        const shown = def.market ? maskPrice(value, ctx.access, 'paid') : value;
+        row[period.key] = maskFromLines(shown, def.lines, closed);
       });
       return row;
     }),
@@ -645,9 +737,14 @@ export function buildMultipliers(ctx: IssuerContext, emitentId: number): Multipl
   const sources = ctx.repo.sources(emitentId);
   const source = sources.find((s) => s.api_url === 'msfo') ?? sources.find((s) => s.api_url === 'rsbu');
   if (!source) return { '1': [], '2': [] };
+  const closed = closedLinesOfSource(ctx, emitentId, source.source_id);
   return {
-    '1': withValues(multiplierGroups(ctx, emitentId, quarterlyPeriods(ctx, emitentId, source.source_id))),
-    '2': withValues(multiplierGroups(ctx, emitentId, annualPeriods(ctx, emitentId, source.source_id))),
+    '1': withValues(
+      multiplierGroups(ctx, emitentId, quarterlyPeriods(ctx, emitentId, source.source_id), closed),
+    ),
+    '2': withValues(
+      multiplierGroups(ctx, emitentId, annualPeriods(ctx, emitentId, source.source_id), closed),
+    ),
   };
 }
 
@@ -664,9 +761,20 @@ function withValues(groups: MultiplierGroup[]): MultiplierGroup[] {
 // ─── Consensus ─────────────────────────────────────────────────────────────────────────────────
 
 /** GET /api/company/{emitentId}/get-emitent-list-of-indexes/ */
+/** The report lines a consensus actual is (the latest year's value of the issuer's IFRS). */
+const CONSENSUS_LINES: Record<string, readonly string[]> = {
+  roe: ['net_income_parent', 'total_equity'],
+  share_price: [],
+};
+
 export function buildConsensus(ctx: IssuerContext, emitentId: number): ConsensusAnswer {
   const rows = ctx.repo.consensus(emitentId);
+  const ifrs = ctx.repo.sources(emitentId).find((source) => source.api_url === 'msfo');
+  const closed = ifrs ? closedLinesOfSource(ctx, emitentId, ifrs.source_id) : new Set<string>();
   const items: ConsensusItem[] = rows.map((row) => {
+    // An actual from a closed report line is closed too, and so is the change (forecast / actual).
+    const lines = CONSENSUS_LINES[row.code] ?? [row.code];
+    const fromLines = (value: MaskedValue) => maskFromLines(value, lines, closed);
     // The share price row: the actual is the last price, the forecasts are target prices.
     const kind = (paid: boolean): PriceKind | null => (row.is_price ? (paid ? 'paid' : 'last') : null);
     const value = (number: number | null, paid = true): MaskedValue => {
@@ -687,13 +795,13 @@ export function buildConsensus(ctx: IssuerContext, emitentId: number): Consensus
             ? `${issuerText(ctx, 'unit_mln')} ${row.currency}`
             : row.currency,
       actual_year: row.actual_year,
-      actual_value: value(row.actual_value, false),
+      actual_value: fromLines(value(row.actual_value, false)),
       forecast_year: row.actual_year + 1,
       forecast_value: value(row.forecast_value),
       forecast_value_next: value(row.forecast_value_next),
       forecast_min: value(row.forecast_min),
       forecast_max: value(row.forecast_max),
-      change: value(change),
+      change: fromLines(value(change)),
       analysts_count: row.analysts_count,
       updated: displayDate(row.updated),
     };

@@ -10,9 +10,10 @@
  *   GET  /cb/current_user/action_log/global/json/{id}/    → logged with scope 'global'
  *   POST /api/contactActionLog/                     {actionId} → scope 'contact'            csrf
  *   POST /api/bonds/{bondId}/contactActionLog/      {actionId} → scope 'bonds:{bondId}'     csrf
- *   GET  /dev/action-log                            outside production: the log, newest first
+ *   GET  /dev/action-log                            development routes only: the log, newest first
  *
- * The GET action log carries no token: the client sends none on a GET, and it only appends a row
+ * The GET action log carries no token: the client sends none on a GET, and it only appends a row,
+ * at most ACTION_LOG_LIMIT a minute per browser
  * (the session cookie is SameSite=Lax, so other sites cannot make it count for the user).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,6 +31,7 @@ import { HttpError, ID } from '../shared/context.ts';
 import { requestLang } from '../shared/lang.ts';
 import { RESEND_AFTER_MS, normalizePhone } from '../auth/login.service.ts';
 import type { SessionUser } from '../shared/session.ts';
+import { SlidingWindow } from '../auth/login-limits.ts';
 import { logAction, recentActions } from './action-log.repo.ts';
 import { ProfileRepository } from './profile.repo.ts';
 
@@ -51,6 +53,11 @@ function isPlainFormPost(request: FastifyRequest): boolean {
 }
 
 const CSRF = { csrf: true } as const;
+
+/** Actions one browser may log a minute (a person clicks far fewer). */
+export const ACTION_LOG_LIMIT = 60;
+/** Actions all browsers at one address may log a minute (people behind one NAT). */
+export const ACTION_LOG_LIMIT_PER_ADDRESS = 600;
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new ProfileRepository(ctx.db, ctx.login);
@@ -200,7 +207,30 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     return repo.tickets(user.id, requestLang(request));
   });
 
-  const log = (request: FastifyRequest, scope: string, actionId: number): ActionLogAnswer => ({
+  // Every logged action is a stored row: each browser (its session, else its address) may log
+  // ACTION_LOG_LIMIT of them a minute, so an anonymous loop of GETs cannot fill the table.
+  const logged = new SlidingWindow(60_000, ctx.now);
+  const sweeper = setInterval(() => logged.sweep(), 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+  const log = (request: FastifyRequest, scope: string, actionId: number): ActionLogAnswer => {
+    const visitor = ctx.csrf.visitorToken(request);
+    const browser = request.session
+      ? `session:${request.session.id}`
+      : visitor
+        ? `visitor:${visitor}`
+        : `address:${request.ip}`;
+    // A browser that drops its cookies still shares its address's (larger) budget.
+    const address = `addresses:${request.ip}`;
+    const wait =
+      logged.waitSeconds(browser, ACTION_LOG_LIMIT) ??
+      logged.waitSeconds(address, ACTION_LOG_LIMIT_PER_ADDRESS);
+    if (wait !== null) throw new HttpError(429, `Too many logged actions; try again in ${wait} s`);
+    logged.add(browser);
+    logged.add(address);
+    return logRow(request, scope, actionId);
+  };
+  const logRow = (request: FastifyRequest, scope: string, actionId: number): ActionLogAnswer => ({
     success: true,
     id: logAction(ctx.db, {
       scope,

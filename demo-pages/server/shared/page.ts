@@ -2,6 +2,7 @@
  * Sending a page: the layout around a body in the request's language, with the session's user,
  * the CSRF token and the labels (every domain's page routes answer through here).
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../../src/contract/types.ts';
 import { errorPageBody } from '../templates/error.page.ts';
@@ -15,6 +16,26 @@ type PageOptions = Pick<
   'title' | 'body' | 'pageData' | 'pageDataBlocks' | 'elements' | 'skipTo' | 'nonce' | 'headerSearch'
 >;
 
+const nonces = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The CSP nonce of this request's page, fresh for each response: the page's inline scripts carry
+ * it (the layout's, and a body's own such as the login page's). Style is not restricted.
+ */
+export function cspNonce(request: FastifyRequest): string {
+  let nonce = nonces.get(request);
+  if (nonce === undefined) {
+    nonce = randomBytes(18).toString('base64');
+    nonces.set(request, nonce);
+  }
+  return nonce;
+}
+
+/** Every page's policy: scripts from the site or with the page's nonce (the module scripts are the site's). */
+export function pageCsp(nonce: string): string {
+  return [`script-src 'self' 'nonce-${nonce}'`, "object-src 'none'", "base-uri 'self'"].join('; ');
+}
+
 /** Renders a page in the request's language with the session's user. */
 export function sendPage(
   ctx: AppContext,
@@ -24,9 +45,13 @@ export function sendPage(
   page: PageOptions,
   status = 200,
 ) {
+  // A page with a stricter policy of its own (the strict-CSP test page) keeps it, with its nonce.
+  const nonce = page.nonce ?? cspNonce(request);
+  if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', pageCsp(nonce));
   // Reading a page stores nothing: an anonymous visitor's token is a signed one (csrf.ts).
   const html = renderLayout({
     ...page,
+    nonce,
     lang,
     url: request.url,
     user: request.session?.user ?? null,

@@ -120,6 +120,9 @@ export function client(app: FastifyInstance, jar = new CookieJar(), headers: Rec
   return {
     jar,
     get: (url: string) => send('GET', url),
+    /** A GET with the page's token, as a page's call that writes sends it (the code re-send). */
+    getWithToken: async (url: string) =>
+      send('GET', url, undefined, { 'x-csrf-token': (await tokenFor({}, {}))! }),
     post: async (url: string, body: unknown = {}, options: { token?: string | null } = {}) => {
       const sid = await tokenFor(body, options);
       return send('POST', url, body, sid === null ? {} : { 'x-csrf-token': sid });

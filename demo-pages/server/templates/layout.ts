@@ -60,9 +60,9 @@ export interface LayoutOptions {
    */
   skipTo?: SkipTarget;
   /**
-   * The nonce of a page served under a strict Content-Security-Policy: the page's own inline
-   * style and scripts carry it, and `<meta property="csp-nonce">` hands it to the elements
-   * (src/core/csp.ts) for the `<style>` a library inserts.
+   * The page's CSP nonce (every page has one, shared/page.ts): the page's own inline style and
+   * scripts carry it, and `<meta property="csp-nonce">` hands it to the elements (src/core/csp.ts)
+   * for the `<style>` a library inserts. Module scripts are the site's ('self').
    */
   nonce?: string;
   /** The site search box in the header (default true; the element test pages leave it out). */
@@ -239,7 +239,7 @@ export function renderLayout(opts: LayoutOptions): string {
               </script>`
             : null
         }
-        ${scripts.map((src) => html`<script type="module" src="${src}"${nonce}></script> `)}
+        ${scripts.map((src) => html`<script type="module" src="${src}"></script> `)}
       </body>
     </html> `;
   return page.value;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from '../../contract/validate.ts';
-import { ApiError, getJson, postJson, request, setCsrfToken } from './client.ts';
+import { ApiError, getJson, postJson, request, setApiBase, setCsrfToken } from './client.ts';
 
 function answer(body: string, status = 200) {
   return vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
@@ -119,6 +119,47 @@ describe('api client', () => {
     );
     expect(sent).toEqual([null, 'tok-2']);
     setCsrfToken(null);
+  });
+});
+
+describe('api client: the session token only to the page origin', () => {
+  const tokenOf = (call: unknown) =>
+    new Headers((call as [string, RequestInit])[1].headers).get('X-CSRF-Token');
+
+  afterEach(() => {
+    setCsrfToken(null);
+    setApiBase('');
+  });
+
+  it('a POST or token GET to another host (a tampered link in page data) carries no token and no cookies', async () => {
+    setCsrfToken('tok-3');
+    const fetchMock = answer('{}');
+    vi.stubGlobal('fetch', fetchMock);
+    const here = globalThis.location.origin;
+    await postJson('https://evil.example/api/stocks/tradings/', {});
+    await getJson('https://evil.example/x/', { csrf: true });
+    await postJson(`${here}/api/stocks/tradings/`, {});
+    await postJson('/api/stocks/tradings/', {});
+    expect(fetchMock.mock.calls.map(tokenOf)).toEqual([null, null, 'tok-3', 'tok-3']);
+    expect(
+      fetchMock.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].credentials),
+    ).toEqual(['same-origin', 'same-origin', 'same-origin', 'same-origin']);
+  });
+
+  it("a partner page's API base on another origin gets its cookies, not the page's token", async () => {
+    setCsrfToken('tok-4');
+    setApiBase('https://data.example');
+    const fetchMock = answer('{}');
+    vi.stubGlobal('fetch', fetchMock);
+    await postJson('/api/user/set-settings/', {});
+    await postJson('https://evil.example/api/x/', {});
+    const calls = fetchMock.mock.calls as unknown as Array<[string, RequestInit]>;
+    expect(calls.map(([url]) => url)).toEqual([
+      'https://data.example/api/user/set-settings/',
+      'https://evil.example/api/x/',
+    ]);
+    expect(calls.map(tokenOf)).toEqual([null, null]);
+    expect(calls.map(([, init]) => init.credentials)).toEqual(['include', 'same-origin']);
   });
 });
 

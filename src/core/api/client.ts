@@ -86,8 +86,24 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return path.startsWith('http') || apiBase ? url.href : `${url.pathname}${url.search}`;
 }
 
+/**
+ * Whether a URL goes to the page's own origin. Only there do the session token and cookies go: a
+ * link from page data (a tampered `tradingsLink`, say) or a partner page's API base may point at
+ * another host, which gets the call without them.
+ */
+export function isPageOrigin(url: string): boolean {
+  const here = globalThis.location;
+  if (!here || here.origin === 'null') return url.startsWith('/') && !url.startsWith('//');
+  try {
+    return new URL(url, here.href).origin === here.origin;
+  } catch {
+    return false;
+  }
+}
+
 export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
   const url = buildUrl(path, options.query);
+  const ownOrigin = isPageOrigin(url);
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let timedOut = false;
@@ -104,11 +120,12 @@ export async function request<T>(path: string, options: RequestOptions<T> = {}):
     try {
       response = await fetch(url, {
         method: options.method ?? 'GET',
-        credentials: apiBase ? 'include' : 'same-origin',
+        // The data server of a partner page (setApiBase) gets its own cookies; nobody else any.
+        credentials: apiBase && url.startsWith(`${apiBase}/`) ? 'include' : 'same-origin',
         headers: {
           Accept: 'application/json',
           ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-          ...((options.method === 'POST' || options.csrf) && currentCsrfToken()
+          ...((options.method === 'POST' || options.csrf) && ownOrigin && currentCsrfToken()
             ? { 'X-CSRF-Token': currentCsrfToken()! }
             : {}),
         },
