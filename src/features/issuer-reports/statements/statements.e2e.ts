@@ -41,7 +41,12 @@ async function reportOf(
 /** A shown figure back as a number: the thousands spaces and the typographic minus undone; a dash is null. */
 function figure(text: string): number | null {
   if (text === '—') return null;
-  return Number(text.replace(/[\s\u202f]/g, '').replace('−', '-'));
+  return Number(
+    text
+      .replace(/[\s\u202f]/g, '')
+      .replace('−', '-')
+      .replace(',', '.'),
+  );
 }
 
 /** The table's lines as {name, values}, read from the screen. */
