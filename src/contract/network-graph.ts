@@ -3,7 +3,8 @@
  * (§5), the share text on a link (§3), and when nodes may overlap (§9).
  */
 import type { RelatedLink } from './company.ts';
-import { formatNumber } from './format.ts';
+import { formatPercent } from './format.ts';
+import type { Lang } from './types.ts';
 
 /** SPEC §5: a node's label is cut at 22 characters, with an ellipsis. */
 export const NODE_LABEL_MAX = 22;
@@ -18,9 +19,9 @@ export function nodeLabel(name: string): string {
 }
 
 /** SPEC §3: the share on a link, in the page's number format with "%"; nothing for no share. */
-export function shareText(share: number | null): string {
+export function shareText(share: number | null, lang?: Lang): string {
   if (share === null || !Number.isFinite(share)) return '';
-  return `${formatNumber(share, Number.isInteger(share) ? 0 : 2)}%`;
+  return formatPercent(share, Number.isInteger(share) ? 0 : 2, lang);
 }
 
 /** SPEC §9: above this many links node sizes vary and nodes keep apart (unless full screen). */

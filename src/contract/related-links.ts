@@ -4,9 +4,9 @@
  * "Table" view and the reference server's table, so both list the same rows in the same order.
  */
 import type { RelatedLink } from './company.ts';
-import { formatNumber } from './format.ts';
+import { formatPercent } from './format.ts';
 import { safeHref } from './links.ts';
-import { bcp47Of } from './types.ts';
+import { bcp47Of, type Lang } from './types.ts';
 
 /**
  * The two ends of a link as holder and held. The answer gives each link from its parent's side:
@@ -74,10 +74,10 @@ export function relatedCollator(lang: string | null | undefined): Intl.Collator 
   return new Intl.Collator(bcp47Of(lang) ?? undefined, { sensitivity: 'base', numeric: true });
 }
 
-/** 12.5 → "12.50%", 100 → "100%" (the page's number format); null (no share) → null. */
-export function formatShare(share: number | null): string | null {
+/** 12.5 → "12.50%", 100 → "100%", "12,50 %" in German (the page's number format); null → null. */
+export function formatShare(share: number | null, lang?: Lang): string | null {
   if (share === null || !Number.isFinite(share)) return null;
-  return `${formatNumber(share, Number.isInteger(share) ? 0 : 2)}%`;
+  return formatPercent(share, Number.isInteger(share) ? 0 : 2, lang);
 }
 
 /** The main issuer's name as the links give it (either end of one of its links). */

@@ -1,33 +1,112 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDateSeconds, parseDate } from './dates.ts';
-import { axisFormat, formatAxisValue, formatNumber, formatPercentChange, scalePosition } from './format.ts';
+import {
+  axisFormat,
+  columnDecimals,
+  decimalsNeeded,
+  formatAxisValue,
+  formatNumber,
+  formatPercent,
+  formatPercentChange,
+  scalePosition,
+} from './format.ts';
+import { decimalSeparator } from '../contract/format.ts';
+import { BCP47, LANGUAGES } from '../contract/types.ts';
+import { $lang } from './stores/lang.ts';
 
 describe('formatNumber', () => {
-  it('separates thousands with a space and keeps 2 decimals', () => {
-    expect(formatNumber(1234567.891, 2, ' ')).toBe('1 234 567.89');
-    expect(formatNumber(999.5, 0, ' ')).toBe('1 000');
-    expect(formatNumber(-1234.5, 2, ' ')).toBe('−1 234.50');
-    expect(formatNumber(-0.001, 2, ' ')).toBe('0.00');
+  const plain = (text: string) => text.replace(/\u202f/g, ' ');
+
+  it('separates thousands with a narrow no-break space and keeps 2 decimals', () => {
+    expect(formatNumber(1234567.891, 2, 'eng')).toBe('1\u202f234\u202f567.89');
+    expect(plain(formatNumber(999.5, 0, 'eng'))).toBe('1 000');
+    expect(plain(formatNumber(-1234.5, 2, 'eng'))).toBe('\u22121 234.50');
+    expect(formatNumber(-0.001, 2, 'eng')).toBe('0.00');
     expect(formatNumber(Number.NaN)).toBe('');
   });
 
-  it('round-trips any number to 2 decimals', () => {
+  it('writes the decimal separator of each language (CLDR), thousands the same in all', () => {
+    const separators = Object.fromEntries(
+      LANGUAGES.map((lang) => [lang, plain(formatNumber(-52648192.5, 2, lang))]),
+    );
+    expect(separators).toEqual({
+      rus: '\u221252 648 192,50',
+      eng: '\u221252 648 192.50',
+      pol: '\u221252 648 192,50',
+      ita: '\u221252 648 192,50',
+      deu: '\u221252 648 192,50',
+      esp: '\u221252 648 192,50',
+      chn: '\u221252 648 192.50',
+      ukr: '\u221252 648 192,50',
+      fra: '\u221252 648 192,50',
+      tur: '\u221252 648 192,50',
+    });
+    // The separator agrees with what the browser's own Intl writes for the language.
+    for (const lang of LANGUAGES) {
+      const decimal = new Intl.NumberFormat(BCP47[lang]).formatToParts(1.5).find((p) => p.type === 'decimal');
+      expect(decimalSeparator(lang), lang).toBe(decimal?.value);
+    }
+  });
+
+  it('writes the page language by default (the page says German: 305,00)', () => {
+    const before = $lang.get();
+    try {
+      $lang.set('deu');
+      expect(formatNumber(305)).toBe('305,00');
+      expect(formatPercent(6.6, 1)).toBe('6,6\u202f%');
+      expect(`${formatNumber(3.303, 3)} / ${formatNumber(3.305, 3)}`).toBe('3,303 / 3,305');
+      $lang.set('eng');
+      expect(formatNumber(305)).toBe('305.00');
+    } finally {
+      $lang.set(before);
+    }
+  });
+
+  it('round-trips any number to 2 decimals in every language', () => {
     fc.assert(
-      fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (value) => {
-        const text = formatNumber(value, 2, ' ').replace(/ /g, '').replace('−', '-');
-        expect(Number(text)).toBeCloseTo(Number(value.toFixed(2)), 2);
-      }),
+      fc.property(
+        fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+        fc.constantFrom(...LANGUAGES),
+        (value, lang) => {
+          const text = formatNumber(value, 2, lang)
+            .replace(/\u202f/g, '')
+            .replace('\u2212', '-')
+            .replace(',', '.');
+          expect(Number(text)).toBeCloseTo(Number(value.toFixed(2)), 2);
+        },
+      ),
     );
   });
 });
 
 describe('formatPercentChange', () => {
   it('signs rises, falls and no change', () => {
-    expect(formatPercentChange(3.456)).toBe('+3.46%');
-    expect(formatPercentChange(-0.1)).toBe('−0.10%');
-    expect(formatPercentChange(0)).toBe('0.00%');
-    expect(formatPercentChange(0.001)).toBe('0.00%');
+    expect(formatPercentChange(3.456, 2, 'eng')).toBe('+3.46%');
+    expect(formatPercentChange(-0.1, 2, 'eng')).toBe('\u22120.10%');
+    expect(formatPercentChange(0, 2, 'eng')).toBe('0.00%');
+    expect(formatPercentChange(0.001, 2, 'eng')).toBe('0.00%');
+  });
+
+  it('puts the percent sign where the language does', () => {
+    expect(formatPercentChange(3.456, 2, 'deu')).toBe('+3,46\u202f%');
+    expect(formatPercentChange(-3.456, 2, 'rus')).toBe('\u22123,46\u202f%');
+    expect(formatPercentChange(3.456, 2, 'pol')).toBe('+3,46%');
+    expect(formatPercentChange(3.456, 2, 'tur')).toBe('+%3,46');
+    expect(formatPercent(6.6, 1, 'chn')).toBe('6.6%');
+    expect(formatPercent(6.6, 1, 'fra')).toBe('6,6\u202f%');
+  });
+});
+
+describe('columnDecimals', () => {
+  it('gives every cell of a column the decimals its most precise value needs', () => {
+    expect(columnDecimals([46919939, 52648192.5, null, '***'])).toBe(1);
+    expect(columnDecimals([1, 2, 3])).toBe(0);
+    expect(columnDecimals([1.25, 2])).toBe(2);
+    // Capped: noise and long fractions do not widen a column past the cap.
+    expect(columnDecimals([0.1 + 0.2, 1.717499])).toBe(2);
+    expect(columnDecimals([1], 2)).toBe(2);
+    expect(decimalsNeeded(0.125, 6)).toBe(3);
   });
 });
 
@@ -38,7 +117,7 @@ describe('axis labels', () => {
     const format = axisFormat(Math.max(Math.abs(min), Math.abs(max)), step);
     const labels: string[] = [];
     for (let i = 0; min + i * step <= max + step / 2; i++)
-      labels.push(plain(formatAxisValue(min + i * step, format, suffix)));
+      labels.push(plain(formatAxisValue(min + i * step, format, suffix, 'eng')));
     return labels;
   };
 
@@ -57,7 +136,7 @@ describe('axis labels', () => {
     expect(axisFormat(99_999.99, 10).millions).toBe(false);
     expect(axisFormat(100_000, 10).millions).toBe(true);
     expect(axisFormat(-250_000, 50_000).millions).toBe(true);
-    expect(plain(formatAxisValue(2_500_000, axisFormat(3_000_000, 500_000), 'mln'))).toBe('2.50 mln');
+    expect(plain(formatAxisValue(2_500_000, axisFormat(3_000_000, 500_000), 'mln', 'eng'))).toBe('2.50 mln');
   });
 
   it('chooses decimals from the step so that neighbouring labels always differ', () => {

@@ -1,9 +1,33 @@
-/** Number formatting of SPEC §9: space thousands, 2 decimals. Dates live in dates.ts (dayjs). */
+/**
+ * Number formatting of SPEC §9 for the elements: the one formatter of src/contract (shared with
+ * the reference server) in the page's language unless a language is given. Dates live in dates.ts.
+ */
+import * as shared from '../contract/format.ts';
+import { NARROW_NO_BREAK_SPACE } from '../contract/format.ts';
+import type { Lang } from '../contract/types.ts';
+import { $lang } from './stores/lang.ts';
 
-// Numbers are written by one formatter for the elements and the reference server (src/contract).
-import { NARROW_NO_BREAK_SPACE, formatNumber } from '../contract/format.ts';
+export { columnDecimals, decimalsNeeded } from '../contract/format.ts';
 
-export { formatNumber, formatPercentChange } from '../contract/format.ts';
+/** 1234567.891 → "1 234 567,89" on a German page, "1 234 567.89" on an English one. */
+export function formatNumber(value: number, decimals = 2, lang: Lang = $lang.get()): string {
+  return shared.formatNumber(value, decimals, lang);
+}
+
+/** A percentage: "6.6%", "6,6 %" (deu), "%6,6" (tur). */
+export function formatPercent(value: number, decimals = 2, lang: Lang = $lang.get()): string {
+  return shared.formatPercent(value, decimals, lang);
+}
+
+/** A signed change in percent: "+3.45%", "+3,45 %" (deu). */
+export function formatPercentChange(value: number, decimals = 2, lang: Lang = $lang.get()): string {
+  return shared.formatPercentChange(value, decimals, lang);
+}
+
+/** A number text with the percent sign where the page's language puts it. */
+export function withPercentSign(number: string, lang: Lang = $lang.get()): string {
+  return shared.withPercentSign(number, lang);
+}
 
 /** SPEC §6: a value axis whose values reach this (in absolute value) is written in millions. */
 export const AXIS_MILLIONS_FROM = 100_000;
@@ -46,10 +70,15 @@ export function axisFormat(visibleMaxAbs: number, step: number): AxisFormat {
 }
 
 /** A value axis label in the axis' format: "99 000.00", "2.50 M" (space thousands, SPEC §9). */
-export function formatAxisValue(value: number, format: AxisFormat, millionsSuffix: string): string {
+export function formatAxisValue(
+  value: number,
+  format: AxisFormat,
+  millionsSuffix: string,
+  lang: Lang = $lang.get(),
+): string {
   return format.millions
-    ? `${formatNumber(value / 1_000_000, format.decimals)}${NARROW_NO_BREAK_SPACE}${millionsSuffix}`
-    : formatNumber(value, format.decimals);
+    ? `${formatNumber(value / 1_000_000, format.decimals, lang)}${NARROW_NO_BREAK_SPACE}${millionsSuffix}`
+    : formatNumber(value, format.decimals, lang);
 }
 
 /** Where `value` sits between `min` and `max`, 0…1 (SPEC §9 scale marker); null when undefined. */

@@ -490,6 +490,8 @@ describe('GET /api/company/{emitentId}/get-emitent-list-of-indexes/', () => {
         updated: expect.stringMatching(/^\d\d\.\d\d\.\d{4}$/),
       });
       expect(item.forecast_min as number).toBeLessThanOrEqual(item.forecast_max as number);
+      // The element writes "name, unit": a name carrying the unit too read "ROE, %, %" (issue 20).
+      expect(item.indexName).not.toMatch(/[,，]\s*%$/);
     }
     expect(answer.labels).toMatchObject({
       title: 'Консенсус-прогнозы',

@@ -567,3 +567,51 @@ describe('GET /api/company/{id}/export/{apiUrl}/ (Excel)', () => {
     expect((await paid.get('/api/company/13/export/msfo2/')).statusCode).toBe(404);
   });
 });
+
+describe('report line names in the page language (issue 20)', () => {
+  const OTHER_LANGS = ['pol', 'ita', 'deu', 'esp', 'chn', 'ukr', 'fra', 'tur'] as const;
+
+  /** Every line name of a statement answer, sub rows included. */
+  function statementNames(report: FinancialReport): string[] {
+    const sections = [
+      report.balance_sheet,
+      report.profit_and_loss,
+      report.cash_flow_statement,
+      report.params,
+      report.rsbu_balance,
+      report.rsbu_profit_and_loss,
+      report.report_cash_flow,
+    ].filter((section): section is ReportSection => section !== undefined);
+    return sections.flatMap((section) => [
+      ...section.scroll_clmn.map((line) => line.ttl),
+      ...Object.values(section.sub_rows).flatMap((rows) => rows.scroll_clmn.map((line) => line.ttl)),
+    ]);
+  }
+
+  async function namesOf(lang: string): Promise<string[]> {
+    const ifrs = await json<FinancialReport>(paid, `/api/report_msfo/1/?reportPeriod=2&lang=${lang}`);
+    const ras = await json<FinancialReport>(paid, `/api/report_rsbu/1/?reportPeriod=2&lang=${lang}`);
+    const fmp = await json<FmpReport>(paid, `/api/report_fmp/1/?lang=${lang}`);
+    return [...statementNames(ifrs), ...statementNames(ras), ...fmp.data.map((row) => row.report_line_name)];
+  }
+
+  it('names IFRS, RAS and FMP lines in each language, not in English', async () => {
+    const english = await namesOf('eng');
+    expect(english).toContain('Total assets');
+    // Words that are the same in English and in the language (EBITDA) are all that may repeat.
+    const sameEverywhere = new Set(['EBITDA']);
+    for (const lang of OTHER_LANGS) {
+      const names = await namesOf(lang);
+      expect(names, lang).toHaveLength(english.length);
+      const englishLeft = names.filter((name, i) => name === english[i] && !sameEverywhere.has(name));
+      expect(englishLeft, lang).toEqual([]);
+      expect(
+        names.filter((name) => name.endsWith(' (EN)')),
+        lang,
+      ).toEqual([]);
+    }
+    const german = await namesOf('deu');
+    expect(german).toContain('Summe Aktiva');
+    expect(german).toContain('Umsatzerlöse (2110)');
+  });
+});

@@ -48,7 +48,7 @@ import type {
   ReportValueRow,
 } from './company.repo.ts';
 import type { LabelStore } from '../shared/labels.ts';
-import { pickName } from '../shared/lang.ts';
+import { localName, pickName } from '../shared/lang.ts';
 import { MASK, maskPrice, priceAccessOf, type PriceAccess, type PriceKind } from '../shared/masking.ts';
 import type { SessionUser } from '../shared/session.ts';
 import type { EmitentRow } from '../market/stocks.repo.ts';
@@ -293,7 +293,7 @@ function buildSection(input: SectionInput, section: string): ReportSection {
   const rowsOf = (rows: ReportLineRow[]): ReportRows => ({
     scroll_clmn: rows.map((line) => ({
       id: lineId(line.code),
-      ttl: pickName(ctx.lang, line.name, line.name_eng),
+      ttl: localName(ctx.lang, line.name, line.name_eng),
       sub: childrenOf(line.code).length > 0,
     })),
     scroll_body: rows.map((line) => columns.map((column) => values.get(line.code)?.get(column.id) ?? null)),
@@ -426,7 +426,7 @@ export function buildFmpReport(
       const row: FmpRow = {
         financial_statement_code: code,
         report_line_code: lineId(line.code),
-        report_line_name: pickName(ctx.lang, line.name, line.name_eng),
+        report_line_name: localName(ctx.lang, line.name, line.name_eng),
         dimension: dimensionOf(ctx, line.unit, source.currency),
       };
       for (const year of years) row[`y${year}`] = byLine.get(line.code)?.get(year) ?? null;

@@ -73,6 +73,17 @@ describe('GET /api/stocks/get-holders/{stockId}/', () => {
       await anonymous.get(`/api/stocks/get-holders/${SBER}/?lang=eng`)
     ).json() as HoldersAnswer;
     expect(english.data.map((row) => row.name)).toContain('Free float');
+    // The summary rows follow the page language; a named holder keeps its name (issue 20).
+    const german = (await anonymous.get(`/api/stocks/get-holders/${SBER}/?lang=deu`)).json() as HoldersAnswer;
+    expect(german.data.map((row) => row.name)).toEqual(
+      english.data.map((row) =>
+        row.name === 'Free float'
+          ? 'Streubesitz'
+          : row.name === 'Other shareholders'
+            ? 'Sonstige Aktionäre'
+            : row.name,
+      ),
+    );
     expect(english.fieldsLabels).toMatchObject({ name: 'Name', share: 'Share, %' });
   });
 

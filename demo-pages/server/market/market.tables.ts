@@ -20,7 +20,8 @@ import { FULL_INFO_FIELDS } from '../../../src/contract/stocks.ts';
 import type { WatchlistRow } from '../../../src/contract/watchlist.ts';
 import { HttpError, type AppContext } from '../shared/context.ts';
 import type { LabelStore } from '../shared/labels.ts';
-import { pickName } from '../shared/lang.ts';
+import { localName, pickName } from '../shared/lang.ts';
+import { FREE_FLOAT, OTHER_HOLDERS } from '../../data/market.ts';
 import { maskDerived, maskNumeric, maskPrice, type PriceAccess, type PriceKind } from '../shared/masking.ts';
 import type { MarketRepository, StockDayRow, WatchlistItemRow } from './market.repo.ts';
 import { stockName, stockUrl } from './stock.page-data.ts';
@@ -183,13 +184,22 @@ export function defaultWindow(market: MarketRepository, stockId: number, groundI
 
 export const HOLDER_FIELDS = ['name', 'share', 'date'];
 
+/** The summary rows are words of the page's language; a named holder keeps its own name. */
+const SUMMARY_HOLDERS = new Set([OTHER_HOLDERS.nameEng, FREE_FLOAT.nameEng]);
+
+function holderName(lang: Lang, holder: { name: string; name_eng: string }): string {
+  return SUMMARY_HOLDERS.has(holder.name_eng)
+    ? localName(lang, holder.name, holder.name_eng)
+    : pickName(lang, holder.name, holder.name_eng);
+}
+
 export function holdersAnswer(
   deps: Pick<TableDeps, 'market' | 'labels' | 'lang'>,
   stockId: number,
 ): HoldersAnswer {
   return {
     data: deps.market.holders(stockId).map((holder) => ({
-      name: pickName(deps.lang, holder.name, holder.name_eng),
+      name: holderName(deps.lang, holder),
       share: holder.share,
       'share.numeric': holder.share,
       date: displayDate(holder.date),

@@ -245,10 +245,14 @@ describe('page data masking', () => {
     for (const row of paidData.exchangeTable.data) {
       for (const field of ['last', 'change', 'open', 'min', 'max', 'avg', 'legal_close_price'])
         expect(typeof row[field], field).toBe('number');
-      expect(row.buy_sell).toMatch(/^[\d.]+ \/ [\d.]+$/);
+      // Written as the (Russian) page writes numbers, with the ground's decimals (issue 20).
+      expect(row.buy_sell).toMatch(/^[\d\u202f]+,\d+ \/ [\d\u202f]+,\d+$/);
       expect(row.class).toBe((row.change as number) > 0 ? 'up' : (row.change as number) < 0 ? 'down' : '');
     }
     expect(paidData.excelExportAccess).toBe(true);
+    const english = await pageData(paid, '/stocks/sber/?format=json&lang=eng');
+    for (const row of english.exchangeTable.data)
+      expect(row.buy_sell).toMatch(/^[\d\u202f]+\.\d+ \/ [\d\u202f]+\.\d+$/);
   });
 
   it('injects the same masked object into the page as ?format=json returns', async () => {

@@ -2,6 +2,7 @@
  * The page data a legacy template injects (SPEC §3 "Page data"; DESIGN §3): built from SQL,
  * masked for the session, in the page's language. The same objects answer `?format=json`.
  */
+import { formatNumber } from '../../../src/contract/format.ts';
 import { addMonths, displayDate } from '../../../src/contract/calendar.ts';
 import { roundTo } from '../../data/prices.ts';
 import type { FastifyRequest } from 'fastify';
@@ -117,12 +118,11 @@ function exchangeRow(ctx: PageContext, stock: StockRow, ground: StockGroundRow):
   const dynamics = computePriceDynamics(ctx.repo, stock.id, ground.ground_id);
   const last = dynamics?.lastPrice ?? bar?.close ?? null;
   const change = last !== null && previous ? percentChange(last, previous.close) : null;
-  // A synthetic spread of one price step around the last price.
+  // A synthetic spread of one price step around the last price, written as the page writes
+  // numbers ("3,303 / 3,305" in German): the element shows this text as it is.
   const step = 10 ** -ground.decimals;
-  const buySell =
-    last === null
-      ? null
-      : `${roundTo(last - step, ground.decimals)} / ${roundTo(last + step, ground.decimals)}`;
+  const price = (value: number) => formatNumber(value, ground.decimals, ctx.lang);
+  const buySell = last === null ? null : `${price(last - step)} / ${price(last + step)}`;
   const changeVisible = maskDerived(change, ctx.access, 'paid', null);
   const row = {
     trading_ground: { id: ground.ground_id, text: groundText(ctx.lang, ground) },

@@ -11,7 +11,7 @@ import type { AccessPageData } from '../../../src/contract/profile.ts';
 import type { Lang } from '../../../src/contract/types.ts';
 import type { AppContext } from '../shared/context.ts';
 import { showLabelsRequested } from '../shared/labels.ts';
-import { pageLang, pickName } from '../shared/lang.ts';
+import { localName, pageLang } from '../shared/lang.ts';
 import { sendPage } from '../shared/page.ts';
 import { accessLevelOf, type SessionUser } from '../shared/session.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
@@ -53,7 +53,7 @@ function buildAccessPageData(
     tariffs: profile
       .tariffs()
       .filter((tariff) => tariff.kind === 'management')
-      .map((tariff) => ({ id: tariff.id, name: pickName(lang, tariff.name, tariff.name_eng) })),
+      .map((tariff) => ({ id: tariff.id, name: localName(lang, tariff.name, tariff.name_eng) })),
     requests: user
       ? profile.requests(user.id).map((request) => ({
           id: request.id,

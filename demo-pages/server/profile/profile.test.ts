@@ -226,6 +226,15 @@ describe('subscription requests', () => {
       { id: expect.any(Number), kind: 'subscribe', tariff: 702, status: 'pending', date: expect.any(String) },
     ]);
   });
+
+  it('names the tariffs in the page language (issue 20)', async () => {
+    const user = await signIn(app, '+79000000056');
+    const german = (await user.get('/profile/access/?lang=deu')).body;
+    expect(german).toContain('Management-Zugang: Basis');
+    expect(german).not.toContain('Management access');
+    const english = (await user.get('/profile/access/?lang=eng')).body;
+    expect(english).toContain('Management access: basic');
+  });
 });
 
 describe('POST /api/profile/update_mob/', () => {

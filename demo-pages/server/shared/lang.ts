@@ -4,6 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANG, LANGUAGES, type Lang } from '../../../src/contract/types.ts';
+import { TRANSLATED_LANGS, translatedName } from '../../data/translations.ts';
 
 export const LANG_COOKIE = 'lang';
 const LANG_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
@@ -57,4 +58,20 @@ export function pageLang(request: FastifyRequest, reply: FastifyReply): Lang {
 /** Russian texts for Russian pages, English for every other language (names are kept in both). */
 export function pickName<T>(lang: Lang, rus: T, eng: T): T {
   return lang === 'rus' ? rus : eng;
+}
+
+/** What a name without a translation says after its English text, so the gap shows (not hidden). */
+export const UNTRANSLATED_MARK = ' (EN)';
+
+/**
+ * A name of the data (a report line, a holders summary row, a tariff) in the page's language:
+ * Russian and English as stored, the other languages from the demo data's translations. A name
+ * not translated is written in English with UNTRANSLATED_MARK, a visible gap rather than a silent
+ * English word on a German page.
+ */
+export function localName(lang: Lang, rus: string, eng: string): string {
+  if (lang === 'rus' || lang === 'eng') return pickName(lang, rus, eng);
+  const other = TRANSLATED_LANGS.find((candidate) => candidate === lang);
+  const name = other ? translatedName(other, eng) : undefined;
+  return name ?? `${eng}${UNTRANSLATED_MARK}`;
 }

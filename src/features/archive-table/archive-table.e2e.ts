@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import type { TradingFullInfoTable } from '../../contract/stocks.ts';
-import { formatNumber } from '../../core/format.ts';
+import { formatNumber } from '../../contract/format.ts';
 import { periodWindow } from '../../contract/period.ts';
 import type { StockPageData } from '../../contract/types.ts';
 import { csrfHeaders, signInAs, type Audience, loginLinkOf } from '../../../demo-pages/testing/session.ts';
@@ -33,7 +33,7 @@ async function firstRow(page: Page, fields: string[]): Promise<Record<string, st
   return Object.fromEntries(fields.map((field, index) => [field, texts[index]!]));
 }
 
-const price = (value: number, decimals = 2) => formatNumber(value, decimals, ' ');
+const price = (value: number, decimals = 2) => formatNumber(value, decimals, 'eng').replace(/\u202f/g, ' ');
 
 for (const audience of ['anonymous', 'free', 'paid'] as const satisfies Audience[]) {
   test(`${audience}: the archive of the 1M period shows what the server sends this session`, async ({

@@ -158,12 +158,13 @@ afterEach(() => {
 describe('archive rows', () => {
   it('show the values as given, sort by the exact .no_round twins and carry them in the title', () => {
     const row = archiveRow(day('30.06.2025', 301.5));
-    expect(row.close).toEqual({ val: 301.504321, text: '301.50', title: '301.504321' });
+    // The test page has no language, so it is a Russian page: decimal comma (issue 20).
+    expect(row.close).toEqual({ val: 301.504321, text: '301,50', title: '301,504321' });
     expect(row.volume).toEqual({ val: 1234567, text: '1\u202f234\u202f567', title: '1\u202f234\u202f567' });
-    expect(row.change).toMatchObject({ val: 1.499871, text: '+1.50%' });
+    expect(row.change).toMatchObject({ val: 1.499871, text: '+1,50\u202f%' });
     expect(row.date).toEqual({ val: '30.06.2025', text: '30.06.2025' });
     // A ground quoted with more decimals keeps them.
-    expect(archiveRow(day('30.06.2025', 0.1234)).close.text).toBe('0.1234');
+    expect(archiveRow(day('30.06.2025', 0.1234)).close.text).toBe('0,1234');
   });
 
   it('keep a masked price as *** with nothing to sort by and no title', () => {
@@ -173,6 +174,25 @@ describe('archive rows', () => {
     expect(row.volume.text).toBe('1\u202f234\u202f567');
     expect(hasMaskedPrice(table('01.06.2025', '30.06.2025', [day('30.06.2025', 1, MASK)]))).toBe(true);
     expect(hasMaskedPrice(table('01.06.2025', '30.06.2025', [day('30.06.2025', 1)]))).toBe(false);
+  });
+});
+
+describe('price columns', () => {
+  it('write every price of a column with the same decimals, the most any of them has', () => {
+    const rows = archiveRows(
+      table('01.06.2025', '30.06.2025', [
+        day('30.06.2025', 0.1234),
+        day('29.06.2025', 0.12),
+        day('28.06.2025', 3),
+      ]),
+    );
+    expect(rows.map((row) => row.close.text)).toEqual(['0,1234', '0,1200', '3,0000']);
+    // Each column decides for itself: volume stays whole.
+    expect(rows.map((row) => row.volume.text)).toEqual([
+      '1\u202f234\u202f567',
+      '1\u202f234\u202f567',
+      '1\u202f234\u202f567',
+    ]);
   });
 });
 
@@ -198,7 +218,7 @@ describe('columns the table does not know', () => {
     expect(row!.flag).toEqual({ val: 'true', text: 'true' });
     expect(row!.missing).toEqual({ val: null, text: '—' });
     // The known fields are as before.
-    expect(row!.close!.text).toBe('301.50');
+    expect(row!.close!.text).toBe('301,50');
     expect(plainArchiveCell([1, 2])).toEqual({ val: null, text: '—' });
     expect(plainArchiveCell(Number.NaN)).toEqual({ val: null, text: '—' });
   });

@@ -9,7 +9,7 @@ import {
   type TradingFullInfoRow,
   type TradingFullInfoTable,
 } from '../../contract/stocks.ts';
-import { formatNumber, formatPercentChange } from '../../core/format.ts';
+import { decimalsNeeded, formatNumber, formatPercentChange } from '../../core/format.ts';
 import type { MaskedValue } from '../../contract/types.ts';
 
 /** Fields shown below 680 px, the date fixed first. */
@@ -42,9 +42,33 @@ function decimalsOf(value: number): number {
 }
 
 /** Prices and turnover at least with 2 decimals, more when the answer has them (a ground with 4). */
-function displayPrice(value: MaskedValue): string {
+function displayPrice(value: MaskedValue, decimals?: number): string {
   if (value === null) return '—';
-  return value === '***' ? '***' : formatNumber(value, Math.max(2, decimalsOf(value)));
+  return value === '***' ? '***' : formatNumber(value, decimals ?? Math.max(2, decimalsOf(value)));
+}
+
+const PRICE_FIELDS = ['open', 'max', 'min', 'close', 'avg', 'value'] as const;
+type PriceField = (typeof PRICE_FIELDS)[number];
+/** The most decimals a price column is written with (a ground quoted to 4 has room). */
+const PRICE_MAX_DECIMALS = 6;
+
+/**
+ * One count of decimals per price column (issue 20): the most any of its values was given with,
+ * at least 2, so "0.12" never stands under "0.1234".
+ */
+export function priceColumnDecimals(rows: readonly TradingFullInfoRow[]): Record<PriceField, number> {
+  return Object.fromEntries(
+    PRICE_FIELDS.map((field) => [
+      field,
+      Math.max(
+        2,
+        ...rows.map((row) => {
+          const value = row[field];
+          return typeof value === 'number' ? Math.min(PRICE_MAX_DECIMALS, decimalsOf(value)) : 0;
+        }),
+      ),
+    ]),
+  ) as Record<PriceField, number>;
 }
 
 function displayChange(value: MaskedValue): string {
@@ -53,8 +77,7 @@ function displayChange(value: MaskedValue): string {
 }
 
 export function exactText(value: number): string {
-  const fixed = formatNumber(value, EXACT_DECIMALS);
-  return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  return formatNumber(value, decimalsNeeded(value, EXACT_DECIMALS));
 }
 
 function cell(display: MaskedValue, exact: number | null, text: string): ArchiveCell {
@@ -80,16 +103,20 @@ export function plainArchiveCell(value: unknown): ArchiveCell {
 }
 
 /** A row's cells: every known field, and a plain text cell for each other column of `fields`. */
-export function archiveRow(row: TradingFullInfoRow, fields: readonly string[] = []): ArchiveRow {
+export function archiveRow(
+  row: TradingFullInfoRow,
+  fields: readonly string[] = [],
+  decimals: Partial<Record<PriceField, number>> = {},
+): ArchiveRow {
   const cells: ArchiveRow = {
     date: { val: row.date, text: row.date },
-    open: cell(row.open, row['open.no_round'], displayPrice(row.open)),
-    max: cell(row.max, row['max.no_round'], displayPrice(row.max)),
-    min: cell(row.min, row['min.no_round'], displayPrice(row.min)),
-    close: cell(row.close, row['close.no_round'], displayPrice(row.close)),
-    avg: cell(row.avg, row['avg.no_round'], displayPrice(row.avg)),
+    open: cell(row.open, row['open.no_round'], displayPrice(row.open, decimals.open)),
+    max: cell(row.max, row['max.no_round'], displayPrice(row.max, decimals.max)),
+    min: cell(row.min, row['min.no_round'], displayPrice(row.min, decimals.min)),
+    close: cell(row.close, row['close.no_round'], displayPrice(row.close, decimals.close)),
+    avg: cell(row.avg, row['avg.no_round'], displayPrice(row.avg, decimals.avg)),
     volume: cell(row.volume, row['volume.no_round'], formatNumber(row.volume, 0)),
-    value: cell(row.value, row['value.no_round'], displayPrice(row.value)),
+    value: cell(row.value, row['value.no_round'], displayPrice(row.value, decimals.value)),
     change: cell(row.change, row['change.no_round'], displayChange(row.change)),
   };
   for (const field of fields) {
@@ -100,7 +127,9 @@ export function archiveRow(row: TradingFullInfoRow, fields: readonly string[] = 
 }
 
 export function archiveRows(table: TradingFullInfoTable | null): ArchiveRow[] {
-  return table ? table.data.map((row) => archiveRow(row, table.fields)) : [];
+  if (!table) return [];
+  const decimals = priceColumnDecimals(table.data);
+  return table.data.map((row) => archiveRow(row, table.fields, decimals));
 }
 
 /** Whether any price reached the page masked, so the table says how to see it. */

@@ -53,11 +53,12 @@ describe('consensus forecasts', () => {
 
   it('writes values with grouped thousands, the masked and missing ones as such, the change signed', () => {
     expect(consensusValue(7981250)).toBe('7\u202f981\u202f250');
-    expect(consensusValue(12.5)).toBe('12.50');
+    // A page without a language is Russian: decimal comma, a space before % (issue 20).
+    expect(consensusValue(12.5)).toBe('12,50');
     expect(consensusValue('***')).toBe('***');
     expect(consensusValue(null)).toBe('—');
-    expect(consensusChange(12.5)).toBe('+12.50%');
-    expect(consensusChange(-3)).toBe('−3.00%');
+    expect(consensusChange(12.5)).toBe('+12,50\u202f%');
+    expect(consensusChange(-3)).toBe('−3,00\u202f%');
     expect(changeTrend(-3)).toBe('fall');
     expect(changeTrend('***')).toBeNull();
   });

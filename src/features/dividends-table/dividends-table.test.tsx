@@ -143,7 +143,8 @@ describe('dividends-table utils', () => {
   it('counts the rows the server kept back', () => {
     expect(hiddenRowCount({ data: [{}, {}], total: 10 })).toBe(8);
     expect(hiddenRowCount({ data: [{}, {}] })).toBe(0);
-    expect(formatDividendAmount(1234.5, 'RUB')).toBe('1\u202f234.50\u00a0RUB');
+    // A page without a language is Russian: decimal comma (issue 20).
+    expect(formatDividendAmount(1234.5, 'RUB')).toBe('1\u202f234,50\u00a0RUB');
     expect(formatDividendAmount(null, 'RUB')).toBe('—');
   });
 });

@@ -148,8 +148,9 @@ describe('exchange-table utils', () => {
     expect(rowGround({ trading_ground: 'SPB' })).toBeNull();
     expect(rowTrend({ class: 'down' })).toBe('down');
     expect(rowTrend({ class: '' })).toBeNull();
-    expect(exchangeCellText('change', 1.5)).toBe('+1.50%');
-    expect(exchangeCellText('max', 1302.4)).toBe('1\u202f302.40');
+    // A page without a language is Russian: decimal comma, a space before % (issue 20).
+    expect(exchangeCellText('change', 1.5)).toBe('+1,50\u202f%');
+    expect(exchangeCellText('max', 1302.4)).toBe('1\u202f302,40');
     expect(exchangeCellText('max', '***')).toBe('***');
     expect(exchangeCellText('date', null)).toBe('—');
     expect(hasMaskedPrice([row(1, 'MOEX')])).toBe(false);

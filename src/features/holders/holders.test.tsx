@@ -65,7 +65,8 @@ describe('holders utils', () => {
     const t = (key: string) => labels[key.split(':')[0]!]?.[key.split(':')[1]!] ?? `{{${key}}}`;
     expect(holderFieldLabel('date', t, {})).toBe('Report date');
     expect(holderFieldLabel('other', t, { other: 'Other' })).toBe('Other');
-    expect(holderShareText(19.256)).toBe('19.26');
+    // A page without a language is Russian: decimal comma (issue 20).
+    expect(holderShareText(19.256)).toBe('19,26');
     expect(holderShareText(null)).toBe('—');
   });
 });

@@ -136,7 +136,8 @@ describe('leaders utils', () => {
     const t = (key: string) => (key === 'market:name' ? 'Name' : `{{${key}}}`);
     expect(leadersFieldLabel('name', t, {})).toBe('Name');
     expect(leadersFieldLabel('tiker', t, { tiker: 'Ticker' })).toBe('Ticker');
-    expect(leadersCellText('change', -1.5)).toBe('−1.50%');
+    // A page without a language is Russian: decimal comma, a space before % (issue 20).
+    expect(leadersCellText('change', -1.5)).toBe('−1,50\u202f%');
     expect(leadersCellText('capitalization', 1234567.8)).toBe('1\u202f234\u202f568');
     expect(leadersCellText('last', '***')).toBe('***');
   });

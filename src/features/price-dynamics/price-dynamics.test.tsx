@@ -226,7 +226,7 @@ describe('<fin-price-dynamics>', () => {
         'stockId: expected an integer, got "x"',
       ),
     );
-    await waitFor(() => expect(text(fine!, 'last_price')).toBe('42.00'));
+    await waitFor(() => expect(text(fine!, 'last_price')).toBe('42,00'));
     consoleError.mockRestore();
   });
 
@@ -234,7 +234,8 @@ describe('<fin-price-dynamics>', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     answers['/api/stocks/5/3/price-dynamics/'] = dynamics({ last_price: 12 });
     const element = await render('<fin-price-dynamics stock-id="5" ground-id="3"></fin-price-dynamics>');
-    expect(text(element, 'last_price')).toBe('12.00');
+    // A page without a language is Russian: decimal comma (issue 20).
+    expect(text(element, 'last_price')).toBe('12,00');
     expect(consoleError).not.toHaveBeenCalled();
     consoleError.mockRestore();
   });

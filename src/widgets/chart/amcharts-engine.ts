@@ -56,7 +56,14 @@ import {
   type AxisRenderer,
   type IValueAxisDataItem,
 } from '@amcharts/amcharts5/xy';
-import { axisFormat, formatAxisValue, formatNumber, type AxisFormat } from '../../core/format.ts';
+import {
+  axisFormat,
+  formatAxisValue,
+  formatNumber,
+  formatPercent,
+  withPercentSign,
+  type AxisFormat,
+} from '../../core/format.ts';
 import { cspNonce } from '../../core/csp.ts';
 import { decimateLine, decimateOhlc, lineBudget, windowColumns, type PixelWindow } from './chart.decimate.ts';
 import type { ChartFlag, ChartPoint, LineSeriesInput, OhlcBar, PriceChartView } from './chart.types.ts';
@@ -378,7 +385,7 @@ export async function createChartEngine(
   // earlier would never get the adapter. Before the first view labels get the price format.
   const refreshPriceLabels = formatValueLabels(priceAxis, (value, format) =>
     view?.valueFormat === 'percent'
-      ? `${formatNumber(value, format.decimals)}%`
+      ? withPercentSign(formatNumber(value, format.decimals))
       : formatAxisValue(value, format, view?.millionsSuffix ?? 'M'),
   );
   const xRenderer = xAxis.get('renderer');
@@ -929,7 +936,7 @@ export async function createChartEngine(
     if (!view || view.tooltip === 'none') return hideReadout();
     const rows: HTMLElement[] = [];
     const zone = view.timeZone ?? 'UTC';
-    const unit = view.valueFormat === 'percent' ? '%' : '';
+    const percent = view.valueFormat === 'percent';
     if (view.mode === 'ohlc') {
       const bars = view.ohlc?.bars ?? [];
       const bar = bars[floorIndex(bars, time)];
@@ -952,7 +959,9 @@ export async function createChartEngine(
         rows.push(
           row(
             input.color,
-            view.tooltip === 'values' ? `${input.name}: ${formatNumber(point[1])}${unit}` : input.name,
+            view.tooltip === 'values'
+              ? `${input.name}: ${percent ? formatPercent(point[1]) : formatNumber(point[1])}`
+              : input.name,
           ),
         );
       }

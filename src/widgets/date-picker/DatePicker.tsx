@@ -35,6 +35,7 @@ import {
   isDayDisabled,
   isMonthDisabled,
   isValueAllowed,
+  localizedPattern,
   isYearDisabled,
   monthStart,
   moveCursor,
@@ -184,6 +185,8 @@ export function DatePicker(props: DatePickerProps) {
   const range = props.range === true;
   const showTime = !range && (props as SingleDatePickerProps).showTime === true;
   const format = props.format ?? (showTime ? DATE_TIME_FORMAT : DATE_FORMAT);
+  // The format in the letters of the page's language: TT.MM.JJJJ on a German page.
+  const pattern = localizedPattern(format, t('widgets:date_pattern_letters'));
   const separator = range ? (props.separator ?? DEFAULT_SEPARATOR) : '';
   const maxSpanYears = range ? (props.maxSpanYears ?? DEFAULT_MAX_SPAN_YEARS) : 0;
   const fieldLabels = range ? [props.startLabel, props.endLabel] : [props.label];
@@ -488,7 +491,7 @@ export function DatePicker(props: DatePickerProps) {
     error &&
     (messages?.[error.kind] ??
       (error.kind === 'invalid'
-        ? t('widgets:date_invalid').replace('{format}', format)
+        ? t('widgets:date_invalid').replace('{format}', pattern)
         : t(error.kind === 'unavailable' ? 'widgets:date_unavailable' : 'widgets:date_range_order')));
 
   const navButton = (months: number, label: string, symbol: string) => {
@@ -770,7 +773,7 @@ export function DatePicker(props: DatePickerProps) {
                 className="fin-date-picker__input"
                 part="date-picker-input"
                 value={texts[index] ?? ''}
-                placeholder={format}
+                placeholder={pattern}
                 size={format.length + 1}
                 autoComplete="off"
                 spellCheck={false}

@@ -36,6 +36,25 @@ const FIRST_DAY = fromParts(1000, 1, 1);
 const LAST_DAY = fromParts(9999, 12, 31);
 
 /** What `disabledDate` is asked about: one calendar day. */
+/** The letters of a date format that stand for day, month, year, hour and minute, in this order. */
+const PATTERN_TOKENS = 'DMYHm';
+
+/**
+ * The format as a reader of the page's language writes it (issue 20): each of D, M, Y, H, m
+ * becomes the letter `letters` gives at its place ("ДМГЧм": DD.MM.YYYY → ДД.ММ.ГГГГ, "TMJHm":
+ * TT.MM.JJJJ); other characters stay. Letters that are not five give the format unchanged.
+ */
+export function localizedPattern(format: string, letters: string): string {
+  const chars = [...letters];
+  if (chars.length !== PATTERN_TOKENS.length) return format;
+  return [...format]
+    .map((char) => {
+      const at = PATTERN_TOKENS.indexOf(char);
+      return at < 0 ? char : chars[at]!;
+    })
+    .join('');
+}
+
 export interface CalendarDay {
   year: number;
   /** 1–12. */

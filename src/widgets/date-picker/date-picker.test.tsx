@@ -192,6 +192,23 @@ describe('DatePicker: typing (SPEC §5)', () => {
     expect(input().value).toBe('01.01.2025');
   });
 
+  it('writes the placeholder and the format in the letters of the page language (issue 20)', () => {
+    const inLang = (lang: 'deu' | 'rus' | 'fra' | 'ukr') => (key: string) => {
+      const [module, name] = key.split(':') as [string, string];
+      return LABELS[module]?.[name]?.[lang] ?? `{{${key}}}`;
+    };
+    const expected = { deu: 'TT.MM.JJJJ', rus: 'ДД.ММ.ГГГГ', fra: 'JJ.MM.AAAA' };
+    for (const lang of ['deu', 'rus', 'fra'] as const) {
+      renderSingle({ lang, t: inLang(lang) });
+      expect(input().placeholder, lang).toBe(expected[lang]);
+      type(input(), '31.02.2024');
+      press('Enter');
+      expect(error()?.textContent, lang).toContain(expected[lang]);
+    }
+    renderSingle({ lang: 'ukr', t: inLang('ukr'), showTime: true, value: '15.03.2024 13:05' });
+    expect(input().placeholder).toBe('ДД.ММ.РРРР ГГ:хх');
+  });
+
   it('renders hostile caller text as text, and a malformed value as none', () => {
     renderSingle({ value: '<img src=x onerror=alert(1)>', label: '<b>Date</b>' });
     expect(input().value).toBe('');

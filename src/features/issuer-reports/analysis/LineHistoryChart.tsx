@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import type { Translate } from '../../../runtime/hooks.ts';
-import { figure, label } from './analysis-text.ts';
+import { figure, figureDecimals, label } from './analysis-text.ts';
 import type { LineHistory } from './line-history.ts';
 
 const WIDTH = 560;
@@ -53,6 +53,8 @@ export function barGeometry(values: readonly (number | null)[]): {
 export function LineHistoryChart({ history, t }: { history: LineHistory; t: Translate }) {
   const tableId = useId();
   const { bars, zeroY } = barGeometry(history.points.map((point) => point.value));
+  // The bar titles and the table's column: one count of decimals for all the figures (issue 20).
+  const decimals = figureDecimals(history.points.map((point) => point.value));
   const slot = (WIDTH - PAD.left - PAD.right) / Math.max(history.points.length, 1);
   const step = history.points.length > ALL_TITLES_UP_TO ? 2 : 1;
   // Title the newest period always: count the skipped ones from the right.
@@ -93,7 +95,7 @@ export function LineHistoryChart({ history, t }: { history: LineHistory; t: Tran
                   x={cx}
                   y={bar.negative ? bar.y + bar.height + 14 : bar.y - 5}
                 >
-                  {titled(i) ? figure(point.value) : ''}
+                  {titled(i) ? figure(point.value, decimals) : ''}
                 </text>
               )}
               {titled(i) && (
@@ -117,7 +119,7 @@ export function LineHistoryChart({ history, t }: { history: LineHistory; t: Tran
           {history.points.map((point) => (
             <tr key={point.time}>
               <th scope="row">{point.title}</th>
-              <td>{point.value === null ? t('issuer:not_reported') : figure(point.value)}</td>
+              <td>{point.value === null ? t('issuer:not_reported') : figure(point.value, decimals)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,4 @@
-import { formatPercentChange } from '../../../contract/format.ts';
+import { formatPercentChange } from '../../../core/format.ts';
 import type { Translate } from '../../../runtime/hooks.ts';
 
 /** A label with its `{name}` placeholders filled in. */
@@ -9,7 +9,7 @@ export function label(t: Translate, key: string, vars: Record<string, string> = 
 }
 
 /** A reported figure as the statement tables show it. */
-export { formatFigure as figure } from '../statements/statements.model.ts';
+export { figureDecimals, formatFigure as figure } from '../statements/statements.model.ts';
 
 /** A change in percent with its sign (+12.3%, −4.0%), a dash when there is none. */
 export function percent(value: number | null): string {

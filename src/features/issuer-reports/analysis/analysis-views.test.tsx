@@ -46,10 +46,12 @@ describe('LineHistoryChart', () => {
     const cells = [...table.querySelectorAll('tbody tr')].map((tr) =>
       [...tr.children].map((cell) => cell.textContent),
     );
+    // A page without a language is Russian (decimal comma); one count of decimals for the
+    // column: "−7" stood above "1 234.5" before (issue 20).
     expect(cells).toEqual([
-      ['2022', '−7'],
+      ['2022', '−7,0'],
       ['2023', 'issuer:not_reported'],
-      ['2024', '1\u202f234.5'],
+      ['2024', '1\u202f234,5'],
     ]);
     expect(container.querySelectorAll('rect')).toHaveLength(2);
   });
@@ -100,7 +102,7 @@ describe('SourceDiffTable', () => {
     const heads = [...container.querySelectorAll('thead th')].map((th) => th.textContent);
     expect(heads.some((text) => text?.includes('2024'))).toBe(true);
     expect(heads.some((text) => text?.includes('2023') || text?.includes('2022'))).toBe(false);
-    expect(container.querySelector('tbody')!.textContent).toContain('+20 (+25.0%)');
+    expect(container.querySelector('tbody')!.textContent).toContain('+20 (+25,0\u202f%)');
     expect(container.querySelector('[data-only="only1"]')!.textContent).toBe('Only in Filings: Line only1');
     expect(container.querySelector('[data-only="only2"]')!.textContent).toBe('Only in Provider: Line x');
   });

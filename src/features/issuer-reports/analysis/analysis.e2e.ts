@@ -25,7 +25,10 @@ const reportAnswer = (page: Page, apiUrl: 'msfo' | 'msfo2', period: 1 | 2) =>
 
 /** A figure as the page shows it ("−1 234.5", "+12.3%", "—") as a number, or null. */
 function shown(text: string): number | null {
-  const plain = text.replace(/[\s\u202f%+]/g, '').replace('−', '-');
+  const plain = text
+    .replace(/[\s\u202f%+]/g, '')
+    .replace('−', '-')
+    .replace(',', '.');
   return plain === '—' || plain === '' ? null : Number(plain);
 }
 

@@ -44,8 +44,9 @@ describe('FMP report model', () => {
   });
 
   it('writes millions with one decimal and space thousands; null is not a figure', () => {
-    expect(fmpValueText(6106813.3)).toBe('6\u202f106\u202f813.3');
-    expect(fmpValueText(-2691869)).toBe('−2\u202f691\u202f869.0');
+    // A page without a language is Russian: decimal comma (issue 20).
+    expect(fmpValueText(6106813.3)).toBe('6\u202f106\u202f813,3');
+    expect(fmpValueText(-2691869)).toBe('−2\u202f691\u202f869,0');
     expect(fmpValueText(null)).toBeNull();
     expect(fmpValueText('12')).toBeNull();
   });

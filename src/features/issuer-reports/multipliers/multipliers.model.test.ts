@@ -46,8 +46,9 @@ describe('multipliers model', () => {
     expect(multiplierCell('***')).toEqual({ kind: 'masked' });
     expect(multiplierCell(null)).toEqual({ kind: 'none' });
     expect(multiplierCell(undefined)).toEqual({ kind: 'none' });
-    expect(multiplierCell(-0.48)).toEqual({ kind: 'value', text: '−0.48' });
-    expect(multiplierCell(7)).toEqual({ kind: 'value', text: '7.00' });
+    // A page without a language is Russian: decimal comma (issue 20).
+    expect(multiplierCell(-0.48)).toEqual({ kind: 'value', text: '−0,48' });
+    expect(multiplierCell(7)).toEqual({ kind: 'value', text: '7,00' });
     expect(multiplierCell(6234567)).toEqual({ kind: 'value', text: '6\u202f234\u202f567' });
   });
 

@@ -6,6 +6,7 @@ import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReportSection } from '../../../contract/reports.ts';
+import { $lang } from '../../../core/stores/lang.ts';
 import { withReactRoot } from '../../../widgets/testing/react-root.ts';
 import { StatementTable, type StatementTableProps } from './StatementTable.tsx';
 
@@ -78,11 +79,35 @@ const button = (name: string) =>
 const click = (element: HTMLElement) => act(() => element.click());
 
 describe('StatementTable', () => {
+  it('writes every figure of a period column with the same decimals, in the page language', () => {
+    const before = $lang.get();
+    try {
+      $lang.set('deu');
+      render({
+        section: {
+          ...SECTION,
+          scroll_body: [
+            [52648192.5, 1000],
+            [46919939, 40],
+          ],
+        },
+      });
+      expect(figures()).toEqual([
+        ['52\u202f648\u202f192,5', '1\u202f000'],
+        ['46\u202f919\u202f939,0', '40'],
+      ]);
+    } finally {
+      act(() => $lang.set(before));
+    }
+  });
+
   it('shows the free lines, a dash for a figure not reported, and the unit', () => {
     render();
     expect(lineNames()).toEqual(['Total assets', 'Cash']);
+    // A page without a language is Russian (decimal comma); a column has one count of decimals:
+    // 1 000 stood as "1 000" under "1 200.5" before (issue 20).
     expect(figures()).toEqual([
-      ['1\u202f200.5', '1\u202f000'],
+      ['1\u202f200,5', '1\u202f000'],
       ['—', '40'],
     ]);
     expect(container.querySelector('h3')?.textContent).toBe('Balance sheet');

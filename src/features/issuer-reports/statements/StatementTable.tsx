@@ -6,6 +6,7 @@ import { DataTable, type TableColumn, type TableRow } from '../../../widgets/dat
 import { scrollToTop } from '../../../widgets/scroll-back/scroll-back.ts';
 import {
   closedPart,
+  figureDecimals,
   formatFigure,
   statementLines,
   type StatementKey,
@@ -79,6 +80,17 @@ export function StatementTable({
     setExpanded(next);
   };
 
+  // One count of decimals per period column (issue 20), from the figures the column shows.
+  const decimals = useMemo(
+    () =>
+      section.scroll_head.map((_column, index) =>
+        figureDecimals(
+          lines.map((line) => (view?.values ? view.values(line, section) : line.values)[index] ?? null),
+        ),
+      ),
+    [lines, view, section],
+  );
+
   const columns = useMemo<TableColumn[]>(() => {
     const lineColumn: TableColumn = {
       field: 'line',
@@ -104,14 +116,14 @@ export function StatementTable({
       format: (value, row) => {
         const line = row.line as StatementLine;
         const figure = value as StatementLine['values'][number];
-        return view?.format ? view.format(figure, column, line) : formatFigure(figure);
+        return view?.format ? view.format(figure, column, line) : formatFigure(figure, decimals[index]);
       },
     }));
     const shown = periods ? periodColumns.slice(periods.start, periods.end) : periodColumns;
     return [lineColumn, ...shown];
     // toggleLine reads `expanded`, which is a dependency.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [section, expanded, view, onLineClick, lineActionLabel, t, periods?.start, periods?.end]);
+  }, [section, expanded, view, onLineClick, lineActionLabel, t, decimals, periods?.start, periods?.end]);
 
   const rows = useMemo<TableRow[]>(
     () =>

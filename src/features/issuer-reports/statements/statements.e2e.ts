@@ -58,7 +58,12 @@ const periodHeadings = async (table: Locator) => (await table.locator('thead th'
 /** A shown figure back as a number: the thousands spaces and the typographic minus undone; a dash is null. */
 function figure(text: string): number | null {
   if (text === '—') return null;
-  return Number(text.replace(/[\s\u202f]/g, '').replace('−', '-'));
+  return Number(
+    text
+      .replace(/[\s\u202f]/g, '')
+      .replace('−', '-')
+      .replace(',', '.'),
+  );
 }
 
 /** The table's lines as {name, values}, read from the screen. */

@@ -4,6 +4,7 @@ import { checkFinancialReport } from '../../../contract/reports.ts';
 import {
   closedPart,
   exportHref,
+  figureDecimals,
   formatFigure,
   keepSectionColumns,
   periodPage,
@@ -120,9 +121,13 @@ describe('formatFigure', () => {
   });
 
   it('groups thousands with the shared separator and keeps the reported decimals (at most 2)', () => {
-    expect(formatFigure(45833696.9)).toBe('45\u202f833\u202f696.9');
-    expect(formatFigure(451.18)).toBe('451.18');
-    expect(formatFigure(1.23456)).toBe('1.23');
+    // A page without a language is Russian: decimal comma (issue 20).
+    expect(formatFigure(45833696.9)).toBe('45\u202f833\u202f696,9');
+    expect(formatFigure(451.18)).toBe('451,18');
+    expect(formatFigure(1.23456)).toBe('1,23');
+    // With a column's decimals.
+    expect(formatFigure(46919939, 1)).toBe('46\u202f919\u202f939,0');
+    expect(figureDecimals([46919939, null, 52648192.5])).toBe(1);
     expect(formatFigure(-407406)).toBe('−407\u202f406');
     expect(formatFigure(0)).toBe('0');
   });

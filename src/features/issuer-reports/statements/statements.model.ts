@@ -3,7 +3,7 @@
  * statements a report has, the lines a statement table shows (free lines, their sub lines when
  * expanded, the closed part when opened), how a figure reads, and the export link (SPEC §5, §7).
  */
-import { formatNumber } from '../../../contract/format.ts';
+import { columnDecimals, formatNumber } from '../../../core/format.ts';
 import type {
   FinancialReport,
   LockedClosedData,
@@ -131,18 +131,24 @@ export function closedPart(
   return { count: closed.count, locked: closed.locked ? closed : null };
 }
 
-/** Decimals a figure is shown with: as reported, at most 2 (42 → "42", 13.5 → "13.5", 451.18 → "451.18"). */
-function decimalsOf(value: number): number {
-  for (let decimals = 0; decimals < 2; decimals++) {
-    const scale = 10 ** decimals;
-    if (Math.abs(Math.round(value * scale) - value * scale) < 1e-6) return decimals;
-  }
-  return 2;
+/** SPEC §9 and issue 20: a figure has at most 2 decimals; a column shows all its figures with one count. */
+export const FIGURE_MAX_DECIMALS = 2;
+
+/**
+ * The decimals of one column of figures: as many as its most precise figure was reported with, at
+ * most 2 (42 and 13.5 → 1: "42.0", "13.5"), so "46 919 939" never stands under "52 648 192.5".
+ */
+export function figureDecimals(values: Iterable<ReportValue>): number {
+  return columnDecimals(values, 0, FIGURE_MAX_DECIMALS);
 }
 
-/** A figure as shown: the shared number format (space thousands), a dash when not reported. */
-export function formatFigure(value: ReportValue): string {
-  return value === null || !Number.isFinite(value) ? '—' : formatNumber(value, decimalsOf(value));
+/**
+ * A figure as shown: the shared number format (space thousands, the page's decimal separator),
+ * a dash when not reported; with the column's decimals, or its own (at most 2) when alone.
+ */
+export function formatFigure(value: ReportValue, decimals?: number): string {
+  if (value === null || !Number.isFinite(value)) return '—';
+  return formatNumber(value, decimals ?? figureDecimals([value]));
 }
 
 /** Replaces a section's figures line by line (a derived view: year over year, a difference). */
