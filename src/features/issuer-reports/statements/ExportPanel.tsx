@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { ReportPeriodId } from '../../../contract/reports.ts';
 import type { Lang } from '../../../contract/types.ts';
-import type { AccessPrompt } from '../../../core/access.ts';
-import { accessHref, loginHref } from '../../../runtime/chrome/access-links.ts';
+import type { AccessPrompt as AccessNeed } from '../../../core/access.ts';
+import { AccessPrompt } from '../../../runtime/chrome/AccessPrompt.tsx';
 import type { Translate } from '../../../runtime/hooks.ts';
 import { DatePicker } from '../../../widgets/date-picker/index.ts';
 import { exportHref } from './statements.model.ts';
@@ -15,7 +15,7 @@ export interface ExportPanelProps {
   defaultTo: string;
   reportPeriod: ReportPeriodId;
   /** SPEC §6 Excel export: anonymous → log-in prompt, signed in without access → access prompt. */
-  prompt: AccessPrompt;
+  prompt: AccessNeed;
   loginUrl: string;
   accessUrl: string;
   lang: Lang;
@@ -37,7 +37,10 @@ export function ExportPanel({
   const [from, setFrom] = useState(defaultFrom);
   const [to, setTo] = useState(defaultTo);
   const [promptShown, setPromptShown] = useState(false);
-  const statusId = useId();
+  const promptLink = useRef<HTMLAnchorElement>(null);
+  useLayoutEffect(() => {
+    if (promptShown) promptLink.current?.focus({ preventScroll: true });
+  }, [promptShown]);
   const href = exportHref(template, { from, to, reportPeriod });
 
   return (
@@ -66,26 +69,21 @@ export function ExportPanel({
         <a className="fin-button st-export__link" href={href} download>
           {t('common:export_excel')}
         </a>
+      ) : promptShown ? (
+        // In the place of the button: the way to the export, at the end of the row, so nothing moves.
+        <AccessPrompt
+          className="st-export__prompt"
+          need={prompt}
+          action={t(prompt === 'need_auth' ? 'common:login_to_export' : 'common:access_to_export')}
+          loginUrl={loginUrl}
+          accessUrl={accessUrl}
+          linkRef={promptLink}
+        />
       ) : (
-        <button
-          type="button"
-          className="fin-button st-export__link"
-          aria-describedby={promptShown ? statusId : undefined}
-          onClick={() => setPromptShown(true)}
-        >
+        <button type="button" className="fin-button st-export__link" onClick={() => setPromptShown(true)}>
           {t('common:export_excel')}
         </button>
       )}
-      <div id={statusId} role="status" className="st-export__prompt">
-        {promptShown && prompt !== 'granted' ? (
-          <span className="fin-message fin-message--error dt-locked">
-            {t(prompt === 'need_auth' ? 'common:access_denied' : 'common:access_denied_auth')}{' '}
-            <a href={prompt === 'need_auth' ? loginHref(loginUrl) : accessHref(accessUrl)}>
-              {t(prompt === 'need_auth' ? 'common:login' : 'widgets:get_access')}
-            </a>
-          </span>
-        ) : null}
-      </div>
     </div>
   );
 }
