@@ -200,7 +200,9 @@ describe('<fin-dividends-table>', () => {
     act(() => document.querySelector('fin-dividends-table')!.setAttribute('access-url', '/profile_access/'));
     act(() => button(root, 'Show more')!.click());
     await waitFor(() => expect(root.querySelector('[part="access-prompt"] a')).not.toBeNull());
-    expect(root.querySelector('[part="access-prompt"]')?.textContent).toBe('Get paid access to see 5 more rows');
+    expect(root.querySelector('[part="access-prompt"]')?.textContent).toBe(
+      'Get paid access to see 5 more rows',
+    );
     expect(root.querySelector('[part="access-prompt"] a')?.getAttribute('href')).toBe('/profile_access/');
   });
 
