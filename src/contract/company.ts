@@ -43,6 +43,8 @@ export interface CompanyComment {
   checked: boolean;
   /** The user has an access request to this provider (any status). */
   requestExists: boolean;
+  /** DD.MM.YYYY: the day the user's request to this provider was sent; null without one. */
+  request_date?: string | null;
   file_access_kind: CommentFileAccessKind;
   file_access: CommentFileState;
   /** null when the file can be downloaded (or there is none). */
@@ -65,6 +67,8 @@ export interface CommentsAccessRequestAnswer {
       status: 'sent' | 'approved' | 'rejected';
       /** An alert key for the client: request_sent, request_rejected when it was refused before, null when granted. */
       message: 'request_sent' | 'request_rejected' | null;
+      /** DD.MM.YYYY: the day the request was sent (the first one, when it already existed). */
+      date?: string | null;
     }>;
   };
 }

@@ -228,11 +228,12 @@ export class CompanyRepository {
       provider: db.prepare<[number], ProviderRow>(
         'SELECT id, name, name_eng, file_access FROM comment_providers WHERE id = ?',
       ),
-      requests: db.prepare<[number], { provider_id: number; status: AccessRequestStatus }>(
-        'SELECT provider_id, status FROM comment_access_requests WHERE user_id = ?',
-      ),
-      request: db.prepare<[number, number], { status: AccessRequestStatus }>(
-        'SELECT status FROM comment_access_requests WHERE user_id = ? AND provider_id = ?',
+      requests: db.prepare<
+        [number],
+        { provider_id: number; status: AccessRequestStatus; created_at: number }
+      >('SELECT provider_id, status, created_at FROM comment_access_requests WHERE user_id = ?'),
+      request: db.prepare<[number, number], { status: AccessRequestStatus; created_at: number }>(
+        'SELECT status, created_at FROM comment_access_requests WHERE user_id = ? AND provider_id = ?',
       ),
       insertRequest: db.prepare<[number, number, number]>(
         `INSERT INTO comment_access_requests (user_id, provider_id, status, created_at) VALUES (?, ?, 'sent', ?)
@@ -341,15 +342,20 @@ export class CompanyRepository {
     return new Map(this.statements.requests.all(userId).map((row) => [row.provider_id, row.status]));
   }
 
-  /** Stores a request unless one exists; returns the request's status and whether it is new. */
+  /** When the user sent each of their access requests: provider id → epoch ms. */
+  accessRequestTimes(userId: number): Map<number, number> {
+    return new Map(this.statements.requests.all(userId).map((row) => [row.provider_id, row.created_at]));
+  }
+
+  /** Stores a request unless one exists; returns the request's status, when it was sent and whether it is new. */
   requestAccess(
     userId: number,
     providerId: number,
     now: number,
-  ): { status: AccessRequestStatus; created: boolean } {
+  ): { status: AccessRequestStatus; sentAt: number; created: boolean } {
     const { changes } = this.statements.insertRequest.run(userId, providerId, now);
-    const status = this.statements.request.get(userId, providerId)?.status ?? 'sent';
-    return { status, created: changes > 0 };
+    const row = this.statements.request.get(userId, providerId);
+    return { status: row?.status ?? 'sent', sentAt: row?.created_at ?? now, created: changes > 0 };
   }
 
   reportFiles(emitentId: number): ReportFileRow[] {

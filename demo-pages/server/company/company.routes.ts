@@ -39,6 +39,7 @@ import {
   issuerText,
   needOf,
   parseDisplayDate,
+  requestDate,
   type IssuerContext,
   type ReportOptions,
 } from './reports.ts';
@@ -253,7 +254,7 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
       if (!provider) throw new HttpError(404, `Unknown provider ${request.params.providerId}`);
       if (provider.file_access !== 'request')
         throw new HttpError(400, `Provider ${provider.id} does not grant access on request`);
-      const { status } = repo.requestAccess(user.id, provider.id, ctx.now());
+      const { status, sentAt } = repo.requestAccess(user.id, provider.id, ctx.now());
       const answer: CommentsAccessRequestAnswer = {
         response: {
           items: [
@@ -261,6 +262,7 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
               success: status !== 'rejected',
               status,
               message: status === 'rejected' ? 'request_rejected' : status === 'sent' ? 'request_sent' : null,
+              date: requestDate(sentAt),
             },
           ],
         },

@@ -322,20 +322,28 @@ describe('GET /api/comments/create_comments_access_request/{providerId}/', () =>
 
     const answer = await getWithToken(user, url(4), token);
     expect(answer.statusCode).toBe(200);
+    const stored = db
+      .prepare(
+        "SELECT r.status, r.created_at FROM comment_access_requests r JOIN users u ON u.id = r.user_id WHERE u.phone = '+79000000077'",
+      )
+      .all() as Array<{ status: string; created_at: number }>;
+    expect(stored.map((row) => row.status)).toEqual(['sent']);
+    // The day it was sent, as the comments then say ("Requested on …").
+    const day = new Date(stored[0]!.created_at).toISOString().slice(0, 10).split('-').reverse().join('.');
     expect(answer.json()).toEqual({
-      response: { items: [{ success: true, status: 'sent', message: 'request_sent' }] },
+      response: { items: [{ success: true, status: 'sent', message: 'request_sent', date: day }] },
     });
-    expect(
-      db
-        .prepare(
-          "SELECT status FROM comment_access_requests r JOIN users u ON u.id = r.user_id WHERE u.phone = '+79000000077'",
-        )
-        .all(),
-    ).toEqual([{ status: 'sent' }]);
     const after = [...(await allComments(user)).values()].filter((c) => c.provider_id === 4);
     expect(
-      after.every((c) => c.file_access === 'request_sent' && c.alert === 'request_sent' && c.requestExists),
+      after.every(
+        (c) =>
+          c.file_access === 'request_sent' &&
+          c.alert === 'request_sent' &&
+          c.requestExists &&
+          c.request_date === day,
+      ),
     ).toBe(true);
+    expect(before.every((c) => c.request_date === null)).toBe(true);
     // Asking again changes nothing.
     expect((await getWithToken(user, url(4), token)).json().response.items[0]).toMatchObject({
       status: 'sent',
@@ -345,7 +353,17 @@ describe('GET /api/comments/create_comments_access_request/{providerId}/', () =>
   it('reports a refused request, and refuses providers that do not grant on request', async () => {
     const token = await sidOf(paid);
     expect((await getWithToken(paid, url(4), token)).json()).toEqual({
-      response: { items: [{ success: false, status: 'rejected', message: 'request_rejected' }] },
+      response: {
+        items: [
+          {
+            success: false,
+            status: 'rejected',
+            message: 'request_rejected',
+            // The day of the request the provider refused (seeded ten days before the demo's today).
+            date: expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/),
+          },
+        ],
+      },
     });
     expect((await getWithToken(paid, url(3), token)).json().response.items[0]).toMatchObject({
       success: true,

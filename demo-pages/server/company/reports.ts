@@ -7,7 +7,13 @@
  *   file links: paid only; others get need_auth (anonymous) or need_get_access (signed in);
  *   market-based multipliers and price forecasts: masked like prices (shared/masking.ts).
  */
-import { addYears, dateMs, displayDate, unixSeconds } from '../../../src/contract/calendar.ts';
+import {
+  addYears,
+  dateMs,
+  displayDate,
+  displayDateFromSeconds,
+  unixSeconds,
+} from '../../../src/contract/calendar.ts';
 import { roundTo } from '../../data/prices.ts';
 import type {
   CommentFileAlert,
@@ -857,9 +863,15 @@ export function commentFileAccess(
   }
 }
 
+/** DD.MM.YYYY of an access request's time (epoch ms, UTC day); null without a request. */
+export function requestDate(sentAt: number | undefined): string | null {
+  return sentAt === undefined ? null : displayDateFromSeconds(Math.floor(sentAt / 1000));
+}
+
 /** GET /api/company/{id}/comments_about/ */
 export function buildComments(ctx: IssuerContext, emitentId: number): CompanyCommentsAnswer {
   const requests = ctx.user ? ctx.repo.accessRequests(ctx.user.id) : new Map<number, AccessRequestStatus>();
+  const requestTimes = ctx.user ? ctx.repo.accessRequestTimes(ctx.user.id) : new Map<number, number>();
   const linked = ctx.repo.linkedEmitents(emitentId);
   return {
     items: ctx.repo.comments(emitentId, ctx.lang).map((row): CompanyComment => {
@@ -887,6 +899,7 @@ export function buildComments(ctx: IssuerContext, emitentId: number): CompanyCom
         approved: row.approved === 1,
         checked: row.checked === 1,
         requestExists: requests.has(row.provider_id),
+        request_date: requestDate(requestTimes.get(row.provider_id)),
         file_access_kind: row.file_access,
         file_access: access.state,
         alert: row.file_name ? access.alert : null,

@@ -135,7 +135,7 @@ test('a log-in prompt belongs to the ground it was asked on: a ground switch and
   const prompt = chart.locator('[part~="prompt"]');
   await expect(exportButton).toBeEnabled();
   await exportButton.click();
-  await expect(prompt).toContainText('Access denied. Log in to continue.');
+  await expect(prompt).toContainText('Log in to export to Excel');
 
   await exchange(page).locator('a[data-ground-id="2"]').click();
   await expect(page).toHaveURL(/\/stocks\/sber\/2\/\?lang=eng$/);
@@ -143,7 +143,7 @@ test('a log-in prompt belongs to the ground it was asked on: a ground switch and
   await expect(prompt).toHaveCount(0);
 
   await exportButton.click();
-  await expect(prompt).toContainText('Access denied. Log in to continue.');
+  await expect(prompt).toContainText('Log in to export to Excel');
   await page.goBack();
   await expect(exchange(page).locator('a[data-ground-id="1"]')).toHaveAttribute('aria-current', 'true');
   await expect(prompt).toHaveCount(0);

@@ -29,7 +29,13 @@ const labels: Record<string, Record<string, string>> = {
     no_dividends: 'No dividend data',
   },
   widgets: { show_more: 'Show more', hide: 'Hide', get_access: 'Get access' },
-  common: { need_auth: 'You need to log in', need_get_access: 'You need to get access', login: 'Log in' },
+  common: {
+    need_auth: 'You need to log in',
+    need_get_access: 'You need to get access',
+    login: 'Log in',
+    login_to_see_rows: 'Log in to see {count} more rows',
+    access_to_see_rows: 'Get paid access to see {count} more rows',
+  },
 };
 
 function dividend(year: number) {
@@ -177,9 +183,11 @@ describe('<fin-dividends-table>', () => {
     const root = await render(pageData(5, 10));
     expect(bodyRows(root)).toHaveLength(5);
     act(() => button(root, 'Show more')!.click());
-    await waitFor(() => expect(root.querySelector('[part="error"]')).not.toBeNull());
-    expect(root.querySelector('[part="error"]')?.textContent).toBe('You need to log in Log in');
-    expect(root.querySelector('[part="error"] a')?.getAttribute('href')).toBe(
+    await waitFor(() => expect(root.querySelector('[part="access-prompt"]')).not.toBeNull());
+    // A neutral prompt with the count of the rows kept back, not an error.
+    expect(root.querySelector('[part="access-prompt"]')?.textContent).toBe('Log in to see 5 more rows');
+    expect(root.querySelector('[part="error"], [role="alert"]')).toBeNull();
+    expect(root.querySelector('[part="access-prompt"] a')?.getAttribute('href')).toBe(
       `/login/?back=${encodeURIComponent(location.pathname + location.search)}`,
     );
     expect(bodyRows(root)).toHaveLength(5);
@@ -192,9 +200,11 @@ describe('<fin-dividends-table>', () => {
     const root = await render(pageData(5, 10), JSON.stringify({ userAuth: true, userAccessLevel: 1 }));
     act(() => document.querySelector('fin-dividends-table')!.setAttribute('access-url', '/profile_access/'));
     act(() => button(root, 'Show more')!.click());
-    await waitFor(() => expect(root.querySelector('[part="error"] a')).not.toBeNull());
-    expect(root.querySelector('[part="error"]')?.textContent).toContain('You need to get access');
-    expect(root.querySelector('[part="error"] a')?.getAttribute('href')).toBe('/profile_access/');
+    await waitFor(() => expect(root.querySelector('[part="access-prompt"] a')).not.toBeNull());
+    expect(root.querySelector('[part="access-prompt"]')?.textContent).toBe(
+      'Get paid access to see 5 more rows',
+    );
+    expect(root.querySelector('[part="access-prompt"] a')?.getAttribute('href')).toBe('/profile_access/');
   });
 
   it('paid: expands to every row and announces it', async () => {

@@ -313,13 +313,19 @@ function IssuerPriceDynamicsBar({
       </div>
       <p className="pd__last">
         <span className="pd__caption">{t('pd:last_price')}</span>{' '}
-        <strong data-field="lastPrice">{display(dynamics.lastPrice)}</strong>{' '}
-        <span
-          data-field="deltaLastPrice"
-          className={`pd__delta pd__delta--${trendOf(dynamics.deltaLastPrice)}`}
-        >
-          {displayDelta(dynamics.deltaLastPrice)}
-        </span>
+        <strong data-field="lastPrice">{display(dynamics.lastPrice)}</strong>
+        {/* A withheld change is not glued to the price as '***': the hint below says why it is missing. */}
+        {dynamics.deltaLastPrice === '***' ? null : (
+          <>
+            {' '}
+            <span
+              data-field="deltaLastPrice"
+              className={`pd__delta pd__delta--${trendOf(dynamics.deltaLastPrice)}`}
+            >
+              {displayDelta(dynamics.deltaLastPrice)}
+            </span>
+          </>
+        )}
         {dynamics.lastDate ? (
           <span className="pd__date" data-field="lastDate">
             {' '}

@@ -28,6 +28,7 @@ import { Dialog } from '../../widgets/dialog/index.ts';
 import { Dropdown } from '../../widgets/dropdown/index.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { MaskedHint } from '../../runtime/chrome/masked-hint.ts';
+import { AccessPrompt } from '../../runtime/chrome/AccessPrompt.tsx';
 import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { Tabs } from '../../widgets/tabs/index.ts';
 import { ChartLegend } from './ChartLegend.tsx';
@@ -43,12 +44,7 @@ import {
   mainLine,
   type ComparedItem,
 } from './stock-chart.utils.ts';
-import {
-  DEFAULT_ACCESS_URL,
-  DEFAULT_LOGIN_URL,
-  accessHref,
-  loginHref,
-} from '../../runtime/chrome/access-links.ts';
+import { DEFAULT_ACCESS_URL, DEFAULT_LOGIN_URL, accessHref } from '../../runtime/chrome/access-links.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import css from './stock-chart.css?inline';
 
@@ -89,7 +85,7 @@ type View = typeof VIEW_CHART | typeof VIEW_DYNAMIC | typeof VIEW_ARCHIVE;
 
 const LOGIN_PROMPTS: Record<NonNullable<StockChartState['loginPrompt']>, string> = {
   compare: 'compare:need_to_log_in',
-  export: 'common:access_denied',
+  export: 'common:login_to_export',
   watchlist: 'market:watchlist_login_prompt',
 };
 
@@ -394,33 +390,44 @@ export function StockChart({
         </div>
       ) : null}
 
-      {alert ? (
-        <div className="sc__alert" role="alert" part="alert" data-key={alert.key}>
-          <span>{t(alert.key)}</span>
-          <CloseButton label={t('widgets:close')} onClick={store.dismissAlert} />
-        </div>
-      ) : null}
-      {state.loginPrompt ? (
-        <p className="sc__prompt" part="prompt" role="status" data-prompt={state.loginPrompt}>
-          <span>
-            {t(LOGIN_PROMPTS[state.loginPrompt])} <a href={loginHref(loginUrl)}>{t('common:login')}</a>
-          </span>
-          <CloseButton label={t('widgets:close')} onClick={store.closeLoginPrompt} />
-        </p>
-      ) : null}
-      {state.exportLink ? (
-        <p className="sc__prompt" part="prompt" role="status" data-prompt="export-link">
-          <span>
-            {t('chart:export_large').replace('{total}', formatNumber(state.exportLink.total, 0))}{' '}
-            <a href={safeHref(state.exportLink.url) ?? undefined} download onClick={store.closeExportLink}>
-              {t('chart:export_download')}
-            </a>
-          </span>
-          <CloseButton label={t('widgets:close')} onClick={store.closeExportLink} />
-        </p>
-      ) : null}
-
       <div className="sc__body" aria-busy={loading || undefined} data-status={state.status}>
+        {/*
+          Alerts and prompts float over the top of the view instead of pushing it down: the chart
+          and the controls stay where the visitor is looking when one appears.
+        */}
+        <div className="sc__notices">
+          {alert ? (
+            <div className="sc__alert" role="alert" part="alert" data-key={alert.key}>
+              <span>{t(alert.key)}</span>
+              <CloseButton label={t('widgets:close')} onClick={store.dismissAlert} />
+            </div>
+          ) : null}
+          {state.loginPrompt ? (
+            <div className="sc__prompt" part="prompt" data-prompt={state.loginPrompt}>
+              <AccessPrompt
+                need="need_auth"
+                action={t(LOGIN_PROMPTS[state.loginPrompt])}
+                loginUrl={loginUrl}
+              />
+              <CloseButton label={t('widgets:close')} onClick={store.closeLoginPrompt} />
+            </div>
+          ) : null}
+          {state.exportLink ? (
+            <p className="sc__prompt" part="prompt" role="status" data-prompt="export-link">
+              <span>
+                {t('chart:export_large').replace('{total}', formatNumber(state.exportLink.total, 0))}{' '}
+                <a
+                  href={safeHref(state.exportLink.url) ?? undefined}
+                  download
+                  onClick={store.closeExportLink}
+                >
+                  {t('chart:export_download')}
+                </a>
+              </span>
+              <CloseButton label={t('widgets:close')} onClick={store.closeExportLink} />
+            </p>
+          ) : null}
+        </div>
         {/*
           The chart stays mounted while another view shows (hidden, at its size): one amCharts
           Root for the element's life, updated in place, and no blank rebuild on coming back.
@@ -457,6 +464,17 @@ export function StockChart({
           </div>
           {!extended ? (
             <ChartLegend items={model.legend} onToggle={store.toggleVisible} onRemove={onRemove} t={t} />
+          ) : null}
+          {!extended && !paid ? (
+            // SPEC §6: no price axis without paid access; the chart says why, from its first paint.
+            <AccessPrompt
+              className="sc__axis-note"
+              still
+              need={user.userAuth ? 'need_get_access' : 'need_auth'}
+              action={t(user.userAuth ? 'common:access_to_see_prices' : 'common:login_to_see_prices')}
+              loginUrl={loginUrl}
+              accessUrl={accessUrl}
+            />
           ) : null}
         </div>
         {view === VIEW_DYNAMIC ? (
@@ -616,9 +634,9 @@ function ChartOverlay({
   } else if (empty && state.mode === 'extended' && anonymous) {
     // SPEC §6: the extended chart has empty series for anonymous visitors.
     content = (
-      <p className="sc__empty" data-empty="need_auth">
-        {t('chart:extended_need_auth')} <a href={loginHref(loginUrl)}>{t('common:login')}</a>
-      </p>
+      <div className="sc__empty" data-empty="need_auth">
+        <AccessPrompt need="need_auth" action={t('chart:extended_need_auth')} loginUrl={loginUrl} still />
+      </div>
     );
   } else if (empty) {
     content = (

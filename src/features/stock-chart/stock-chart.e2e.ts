@@ -248,9 +248,11 @@ for (const audience of ['anonymous', 'free', 'paid'] as const) {
     await expect(exportButton).toBeEnabled();
     if (audience === 'anonymous') {
       await exportButton.click();
-      await expect(chart(page).locator('[data-prompt="export"]')).toContainText(
-        'Access denied. Log in to continue.',
-      );
+      await expect(
+        chart(page)
+          .locator('[data-prompt="export"]')
+          .getByRole('link', { name: 'Log in to export to Excel' }),
+      ).toHaveAttribute('href', loginLinkOf(page));
     } else if (audience === 'free') {
       await exportButton.click();
       await expect(chart(page).getByRole('dialog', { name: 'Paid access needed' })).toBeVisible();

@@ -228,7 +228,7 @@ describe('<fin-stock-chart>', () => {
     act(() => root().querySelector<HTMLButtonElement>('[data-action="export"]')!.click());
     await waitFor(() =>
       expect(root().querySelector('[data-prompt="export"]')?.textContent).toContain(
-        '{{common:access_denied}}',
+        '{{common:login_to_export}}',
       ),
     );
   });

@@ -19,6 +19,8 @@ const LABELS: Record<string, string> = {
   'widgets:get_access': 'Get access',
   'common:need_auth': 'You need to log in',
   'common:need_get_access': 'You need to get access',
+  'common:login_to_see_rows': 'Log in to see {count} more rows',
+  'common:access_to_see_rows': 'Get paid access to see {count} more rows',
   'common:login': 'Log in',
   'common:table_scrolls': 'The table scrolls sideways',
 };
@@ -187,11 +189,14 @@ describe('locked expansion (SPEC §5, §8)', () => {
       onExpandChange,
     });
     click(buttonNamed('Show more'));
-    const alert = $('[role="alert"]')!;
-    expect(alert.textContent).toContain('You need to get access');
-    expect(alert.querySelector('a')!.getAttribute('href')).toBe('/profile/access/');
-    expect(alert.querySelector('a')!.textContent).toBe('Get access');
-    expect(document.activeElement).toBe(alert);
+    // A neutral prompt in the button's place, not an alert: the action is its link, with the count.
+    expect($('[role="alert"]')).toBeNull();
+    expect(buttonNamed('Show more')).toBeUndefined();
+    const prompt = $('.dt-locked [role="status"]')!;
+    const link = prompt.querySelector('a')!;
+    expect(link.textContent).toBe('Get paid access to see 3 more rows');
+    expect(link.getAttribute('href')).toBe('/profile/access/');
+    expect(document.activeElement).toBe(link);
     expect(bodyRows()).toHaveLength(5);
     expect(onExpandChange).not.toHaveBeenCalled();
   });
@@ -200,7 +205,7 @@ describe('locked expansion (SPEC §5, §8)', () => {
     render({ rows: stockRows(5), limit: 5, totalRows: 12, locked: { reason: 'need_auth', ...locked } });
     expect(bodyRows()).toHaveLength(5);
     click(buttonNamed('Show more'));
-    expect($('[role="alert"]')!.textContent).toContain('You need to log in');
+    expect($('.dt-locked [role="status"]')!.textContent).toBe('Log in to see 7 more rows');
     render({ rows: stockRows(5), limit: 5, totalRows: 5, locked: null });
     expect(buttonNamed('Show more')).toBeUndefined();
   });
@@ -208,9 +213,10 @@ describe('locked expansion (SPEC §5, §8)', () => {
   it('explains need_auth with the login link', () => {
     render({ rows: stockRows(8), limit: 5, locked: { reason: 'need_auth', ...locked } });
     click(buttonNamed('Show more'));
-    const alert = $('[role="alert"]')!;
-    expect(alert.textContent).toContain('You need to log in');
-    expect(alert.querySelector('a')!.getAttribute('href')).toBe('/login/');
+    const link = $('.dt-locked [role="status"] a')!;
+    expect(link.textContent).toBe('Log in to see 3 more rows');
+    // The log-in link brings the visitor back to the page.
+    expect(link.getAttribute('href')).toMatch(/^\/login\/\?back=/);
     expect(bodyRows()).toHaveLength(5);
   });
 });

@@ -35,7 +35,7 @@ import type {
   TableSort,
 } from './data-table.types.ts';
 import { useStyles } from '../../runtime/styles.ts';
-import { safeHref } from '../../contract/links.ts';
+import { AccessPrompt, moreRowsAction } from '../../runtime/chrome/AccessPrompt.tsx';
 import css from './data-table.css?inline';
 
 /** Row height assumed until a rendered row has been measured (and where nothing can be measured). */
@@ -83,7 +83,7 @@ export function DataTable(props: DataTableProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const lockedRef = useRef<HTMLDivElement>(null);
+  const lockedRef = useRef<HTMLAnchorElement>(null);
   const narrow = useNarrowLayout(rootRef);
   const sideways = useSidewaysOverflow(scrollRef);
 
@@ -432,7 +432,12 @@ export function DataTable(props: DataTableProps) {
       </div>
       {collapsible ? (
         lockShown && locked ? (
-          <LockedMessage locked={locked} ref={lockedRef} t={t} />
+          <LockedMessage
+            locked={locked}
+            hiddenRows={Math.max(display.total, totalRows) - limit}
+            linkRef={lockedRef}
+            t={t}
+          />
         ) : (
           <div className="dt-more">
             <button
@@ -730,30 +735,30 @@ function Row({
   );
 }
 
-/** SPEC §5 / §8: why a locked table cannot expand, with the way forward. */
+/**
+ * SPEC §5 / §8: why a locked table cannot expand, with the way forward, in the place of the
+ * show-more button it replaces (a neutral prompt, not an error: the table does not move).
+ */
 function LockedMessage({
   locked,
-  ref,
+  hiddenRows,
+  linkRef,
   t,
 }: {
   locked: LockedExpansion;
-  ref: RefObject<HTMLDivElement | null>;
+  hiddenRows: number;
+  linkRef: RefObject<HTMLAnchorElement | null>;
   t: DataTableProps['t'];
 }) {
-  const auth = locked.reason === 'need_auth';
   return (
-    <div
-      className="fin-message fin-message--error dt-locked"
-      part="error"
-      role="alert"
-      tabIndex={-1}
-      ref={ref}
-    >
-      {/* The space keeps the sentence and the link apart when the text is copied or read as one. */}
-      <span>{t(auth ? 'common:need_auth' : 'common:need_get_access')}</span>{' '}
-      <a href={safeHref(auth ? locked.loginUrl : locked.accessUrl) ?? undefined}>
-        {t(auth ? 'common:login' : 'widgets:get_access')}
-      </a>
+    <div className="dt-more dt-locked">
+      <AccessPrompt
+        need={locked.reason}
+        action={moreRowsAction(t, locked.reason, hiddenRows)}
+        loginUrl={locked.loginUrl}
+        accessUrl={locked.accessUrl}
+        linkRef={linkRef}
+      />
     </div>
   );
 }

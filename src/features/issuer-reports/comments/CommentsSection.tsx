@@ -1,9 +1,10 @@
 /**
  * The analytics comments section of <fin-issuer-reports> (SPEC §2, §3 "Comment", §4 "Comment
  * file access"): each comment with its provider, date, language and linked issuers, the content
- * sanitized (comment-html.ts), and its file by access state — a download link when open, else the
- * SPEC alert when the user tries, with the log-in or access link, and the access request to the
- * provider, which moves every comment of that provider at once.
+ * sanitized (comment-html.ts), and its file by access state with one control for each: the
+ * download link when open, else the log-in or access prompt, the access request to the provider
+ * (saying before it is sent that it covers every file of that provider, and moving every comment
+ * of the provider at once), or the day it was requested.
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -14,7 +15,7 @@ import { ApiError, toApiError } from '../../../core/api/client.ts';
 import { $lang } from '../../../core/stores/lang.ts';
 import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
 import { ElementState, LoadError } from '../../../runtime/chrome/ElementState.tsx';
-import { accessHref, loginHref } from '../../../runtime/chrome/access-links.ts';
+import { AccessPrompt } from '../../../runtime/chrome/AccessPrompt.tsx';
 import type { Translate } from '../../../runtime/hooks.ts';
 import { useResource } from '../../../runtime/resource.ts';
 import { useStyles } from '../../../runtime/styles.ts';
@@ -22,10 +23,9 @@ import type { SectionProps } from '../issuer-reports.sections.ts';
 import { createCommentsResource, requestCommentsAccess } from './comments.api.ts';
 import {
   afterAccessRequest,
-  alertKey,
   COLLAPSE_TEXT_CHARS,
+  fileControl,
   fileFormat,
-  fileStateKey,
   languageName,
   type RequestStatus,
 } from './comments.model.ts';
@@ -86,10 +86,10 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
   const lang = useStore($lang);
   const { state, resource } = useResource(createCommentsResource, { url: issuer.apiUrls.comments, lang });
   // The answers of access requests, by provider: they move the comments of the loaded list.
-  const [answered, setAnswered] = useState<Record<number, RequestStatus>>({});
+  const [answered, setAnswered] = useState<Record<number, { status: RequestStatus; date: string | null }>>(
+    {},
+  );
   const [call, setCall] = useState<RequestCall | null>(null);
-  // Comments whose alert shows: the user tried to download their file.
-  const [tried, setTried] = useState<ReadonlySet<number>>(new Set());
   // One polite announcement for the section, so a change to several comments is said once.
   const [announcement, setAnnouncement] = useState('');
   const statusRefs = useRef(new Map<number, HTMLElement>());
@@ -112,8 +112,11 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
           void resource.retry();
           return;
         }
-        setAnswered((before) => ({ ...before, [comment.provider_id]: item.status }));
-        setAnnouncement(t(item.status === 'sent' ? 'issuer:request_sent' : 'issuer:request_rejected'));
+        const date = item.date ?? null;
+        setAnswered((before) => ({ ...before, [comment.provider_id]: { status: item.status, date } }));
+        setAnnouncement(
+          item.status === 'sent' ? requestedText(t, date) : t('issuer:forbidden_request_label'),
+        );
         // The button is gone: focus goes to the state that replaced it, in the same comment.
         requestAnimationFrame(() => statusRefs.current.get(comment.id)?.focus());
       } catch (error) {
@@ -123,11 +126,6 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
     },
     [call, issuer.apiUrls.commentsAccessRequest, resource, t],
   );
-
-  const tryDownload = (comment: CompanyComment) => {
-    setTried((before) => new Set(before).add(comment.id));
-    if (comment.alert) setAnnouncement(t(alertKey(comment.alert)));
-  };
 
   if (state.status === 'ready' && sanitizer.sanitize === 'failed')
     return <LoadError error={{ kind: 'network' }} onRetry={sanitizer.retry} t={t} />;
@@ -143,8 +141,8 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
     >
       {(answer) => {
         let comments = answer.items;
-        for (const [providerId, status] of Object.entries(answered))
-          comments = afterAccessRequest(comments, Number(providerId), status) ?? comments;
+        for (const [providerId, { status, date }] of Object.entries(answered))
+          comments = afterAccessRequest(comments, Number(providerId), status, date) ?? comments;
         return (
           <div className="irc">
             <p className="fin-visually-hidden" role="status">
@@ -161,10 +159,8 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
                     headingLevel={headingLevel}
                     loginUrl={issuer.loginUrl}
                     accessUrl={issuer.accessUrl}
-                    alertShown={tried.has(comment.id)}
                     call={call?.commentId === comment.id ? call : null}
                     sending={call?.phase === 'sending' && call.providerId === comment.provider_id}
-                    onTry={() => tryDownload(comment)}
                     onRequest={() => void requestAccess(comment)}
                     statusRef={(node) => {
                       if (node) statusRefs.current.set(comment.id, node);
@@ -189,10 +185,8 @@ interface CommentCardProps {
   headingLevel: 2 | 3;
   loginUrl: string;
   accessUrl: string;
-  alertShown: boolean;
   call: RequestCall | null;
   sending: boolean;
-  onTry(): void;
   onRequest(): void;
   statusRef(node: HTMLElement | null): void;
 }
@@ -293,67 +287,89 @@ function CommentFile({
   t,
   loginUrl,
   accessUrl,
-  alertShown,
   call,
   sending,
-  onTry,
   onRequest,
   statusRef,
 }: Omit<CommentCardProps, 'lang' | 'headingLevel' | 'sanitize'>) {
+  const scopeId = useId();
   const name = comment.file!;
   const format = fileFormat(name);
-  const href = comment.file_access === 'open' ? safeHref(comment.cb_file_link) : null;
-  const stateKey = fileStateKey(comment);
-  const label = `${t('issuer:download')} ${name}${format ? ` (${format})` : ''}`;
+  const fileText = `${name}${format ? ` (${format})` : ''}`;
+  const withProvider = (key: string) => t(key).replace('{provider}', comment.provider_name);
+  const control = fileControl(comment);
+  const href = control.kind === 'download' ? safeHref(comment.cb_file_link) : null;
   return (
-    <div className="irc-file" data-file-access={comment.file_access}>
+    <div className="irc-file" data-file-access={comment.file_access} data-control={control.kind}>
       {href ? (
         <a className="irc-download" href={href} download={name} type={comment.mimetype ?? undefined}>
-          {label}
+          {`${t('issuer:download')} ${fileText}`}
         </a>
       ) : (
-        <button type="button" className="fin-link-button irc-download" onClick={onTry}>
-          {label}
-        </button>
+        // The file's name without a link: the control beside it says how to get it.
+        <span className="irc-file-name">{fileText}</span>
       )}
-      {stateKey ? (
+      {control.kind === 'request' ? (
+        <>
+          <button
+            type="button"
+            className="irc-request"
+            aria-describedby={scopeId}
+            aria-disabled={sending || undefined}
+            onClick={() => {
+              if (!sending) onRequest();
+            }}
+          >
+            {sending ? t('issuer:comment_request_sending') : withProvider('issuer:comment_request_from')}
+          </button>
+          {/* Said before the request is sent: it goes to the provider and covers all its files. */}
+          <span id={scopeId} className="irc-scope">
+            {withProvider('issuer:comment_request_scope')}
+          </span>
+        </>
+      ) : control.kind === 'requested' || control.kind === 'declined' || control.kind === 'unavailable' ? (
         <span className="irc-state" ref={statusRef} tabIndex={-1} data-state={comment.file_access}>
-          {t(stateKey)}
+          {control.kind === 'requested'
+            ? requestedText(t, control.date)
+            : t(control.kind === 'declined' ? 'issuer:forbidden_request_label' : 'issuer:download_denied')}
         </span>
-      ) : null}
-      {comment.requestAllowed ? (
-        <button
-          type="button"
-          className="irc-request"
-          aria-disabled={sending || undefined}
-          onClick={() => {
-            if (!sending) onRequest();
-          }}
-        >
-          {sending ? t('issuer:comment_request_sending') : t('issuer:send_request_label')}
-        </button>
-      ) : null}
-      {alertShown && comment.alert && !href ? (
-        <p className="irc-alert" data-alert={comment.alert}>
-          {t(alertKey(comment.alert))}
-          {comment.alert === 'need_auth' ? (
-            <>
-              {' '}
-              <a href={loginHref(loginUrl)}>{t('common:login')}</a>
-            </>
-          ) : comment.alert === 'need_get_access' ? (
-            <>
-              {' '}
-              <a href={accessHref(accessUrl)}>{t('archive:get_access')}</a>
-            </>
-          ) : null}
-        </p>
+      ) : control.kind === 'login' ? (
+        <AccessPrompt
+          className="irc-prompt"
+          need="need_auth"
+          action={
+            control.toRequest
+              ? withProvider('issuer:comment_login_to_request')
+              : t('issuer:comment_login_to_download')
+          }
+          loginUrl={loginUrl}
+          still
+        />
+      ) : control.kind === 'get_access' ? (
+        <AccessPrompt
+          className="irc-prompt"
+          need="need_get_access"
+          action={t('issuer:comment_access_to_download')}
+          accessUrl={accessUrl}
+          still
+        />
       ) : null}
       {call?.phase === 'failed' ? (
-        <RequestFailed error={call.error} t={t} loginUrl={loginUrl} onRetry={onRequest} />
+        <RequestFailed
+          error={call.error}
+          t={t}
+          loginUrl={loginUrl}
+          loginAction={withProvider('issuer:comment_login_to_request')}
+          onRetry={onRequest}
+        />
       ) : null}
     </div>
   );
+}
+
+/** "Requested on 12.03.2026", or "Request sent" when the day is not known. */
+function requestedText(t: Translate, date: string | null): string {
+  return date ? t('issuer:comment_requested_on').replace('{date}', date) : t('issuer:request_sent');
 }
 
 /** A failed access request, inline at its comment: the reason, with a retry (or the log-in link when the session ended). */
@@ -361,20 +377,18 @@ function RequestFailed({
   error,
   t,
   loginUrl,
+  loginAction,
   onRetry,
 }: {
   error: ApiError;
   t: Translate;
   loginUrl: string;
+  /** The session ended: the way to log in again and request. */
+  loginAction: string;
   onRetry(): void;
 }) {
   const need = (error.body as { need?: unknown } | undefined)?.need;
-  if (need === 'need_auth')
-    return (
-      <ElementMessage kind="error">
-        {t('common:need_auth')} <a href={loginHref(loginUrl)}>{t('common:login')}</a>
-      </ElementMessage>
-    );
+  if (need === 'need_auth') return <AccessPrompt need="need_auth" action={loginAction} loginUrl={loginUrl} />;
   return (
     <ElementMessage kind="error" onRetry={onRetry} retryLabel={t('common:retry')}>
       {t('issuer:comment_request_failed')}{' '}

@@ -57,7 +57,7 @@ async function expectNoOverflow(page: Page): Promise<void> {
 
 for (const lang of ['eng', 'rus'] as const) {
   test.describe(`comments (${lang})`, () => {
-    test('anonymous: comment details, and need_auth with the log-in link on a file shared on request', async ({
+    test('anonymous: comment details, and the log-in prompt to request a file shared on request', async ({
       page,
     }) => {
       const { emitentId, comment } = await findComment(
@@ -82,18 +82,17 @@ for (const lang of ['eng', 'rus'] as const) {
             'href',
             emitent.url,
           );
-        // No link to a file the visitor may not download; trying says why, with the way to log in.
+        // No link to a file the visitor may not download: one control, the way to log in and
+        // request it, which brings the visitor back to the issuer page.
         await expect(item.locator('a.irc-download')).toHaveCount(0);
-        await item.locator('button.irc-download').click();
-        const alert = item.locator('.irc-alert');
-        await expect(alert).toContainText(label('common', 'need_auth', lang));
-        // The log-in link brings the visitor back to the issuer page.
-        await expect(alert.getByRole('link', { name: label('common', 'login', lang) })).toHaveAttribute(
+        const login = label('issuer', 'comment_login_to_request', lang).replace(
+          '{provider}',
+          comment.provider_name,
+        );
+        await expect(item.locator('.irc-file').locator('a, button')).toHaveCount(1);
+        await expect(item.locator('.irc-file').getByRole('link', { name: login })).toHaveAttribute(
           'href',
           `/login/?back=${encodeURIComponent(`/company/${emitentId}/`)}`,
-        );
-        await expect(page.locator(`${SECTION} [role="status"]`)).toHaveText(
-          label('common', 'need_auth', lang),
         );
         await expect(item.locator('button.irc-request')).toHaveCount(0);
         await expectNoOverflow(page);
@@ -116,9 +115,11 @@ for (const lang of ['eng', 'rus'] as const) {
       });
       const count = await ofProvider.count();
       expect(count).toBeGreaterThan(0);
-      await expect(ofProvider.locator('.irc-state')).toHaveText(
-        Array(count).fill(label('issuer', 'file_access_request', lang)),
+      const requestName = label('issuer', 'comment_request_from', lang).replace(
+        '{provider}',
+        comment.provider_name,
       );
+      await expect(ofProvider.getByRole('button', { name: requestName })).toHaveCount(count);
 
       const item = card(page, comment.id);
       // Everything the section's live region says from here on.
@@ -132,29 +133,25 @@ for (const lang of ['eng', 'rus'] as const) {
       const sent = page.waitForRequest((request) =>
         request.url().includes(`/api/comments/create_comments_access_request/${providerId}/`),
       );
-      await item.getByRole('button', { name: label('issuer', 'send_request_label', lang) }).click();
+      await item.getByRole('button', { name: requestName }).click();
       const request = await sent;
       expect(request.method()).toBe('GET');
       expect(request.headers()[CSRF_HEADER.toLowerCase()]).toBeTruthy();
 
-      // Every comment of the provider moves at once; the change is announced once.
-      await expect(ofProvider.locator('.irc-state')).toHaveText(
-        Array(count).fill(label('issuer', 'request_sent', lang)),
+      // Every comment of the provider moves at once, to the day of the request; said once.
+      const requested = new RegExp(
+        `^${label('issuer', 'comment_requested_on', lang).replace('{date}', '\\d{2}\\.\\d{2}\\.\\d{4}')}$`,
       );
+      await expect(ofProvider.locator('.irc-state')).toHaveText(Array(count).fill(requested));
+      const shown = (await item.locator('.irc-state').textContent())!;
       await expect(ofProvider.locator('button.irc-request')).toHaveCount(0);
       // The comments of other providers keep their own state.
       const others = page.locator(`${SECTION} .irc-comment`).filter({
         hasNot: page.locator('.irc-provider', { hasText: comment.provider_name }),
       });
-      await expect(
-        others.locator('.irc-state', { hasText: label('issuer', 'request_sent', lang) }),
-      ).toHaveCount(0);
-      await expect(page.locator(`${SECTION} [role="status"]`)).toHaveText(
-        label('issuer', 'request_sent', lang),
-      );
-      expect(await page.evaluate(() => (window as unknown as { __said: string[] }).__said)).toEqual([
-        label('issuer', 'request_sent', lang),
-      ]);
+      await expect(others.locator('.irc-state', { hasText: shown })).toHaveCount(0);
+      await expect(page.locator(`${SECTION} [role="status"]`).first()).toHaveText(shown);
+      expect(await page.evaluate(() => (window as unknown as { __said: string[] }).__said)).toEqual([shown]);
       // Focus went to the state that replaced the button, in the same comment.
       await expect
         .poll(() =>
@@ -166,10 +163,8 @@ for (const lang of ['eng', 'rus'] as const) {
           }),
         )
         .toBe(`irc-state ${comment.id}`);
-      await item.locator('button.irc-download').click();
-      await expect(item.locator('.irc-alert')).toHaveText(
-        label('issuer', 'already_send_request_label', lang),
-      );
+      // Nothing to press any more: no request again, no link to the file.
+      await expect(item.locator('.irc-file').locator('a, button')).toHaveCount(0);
 
       // The server holds it: read back through the API, and the page keeps the state after a reload.
       const answer = (await (
@@ -183,9 +178,7 @@ for (const lang of ['eng', 'rus'] as const) {
           true,
         ]);
       await openComments(page, emitentId, lang);
-      await expect(card(page, comment.id).locator('.irc-state')).toHaveText(
-        label('issuer', 'request_sent', lang),
-      );
+      await expect(card(page, comment.id).locator('.irc-state')).toHaveText(shown);
       await expect(
         page
           .locator(`${SECTION} .irc-comment`)
@@ -207,11 +200,11 @@ test('free user: a failed access request says so inline and the retry sends it',
   );
   await openComments(page, emitentId, 'eng');
   const item = card(page, comment.id);
-  await item.getByRole('button', { name: label('issuer', 'send_request_label', 'eng') }).click();
+  await item.getByRole('button', { name: `Request access from ${comment.provider_name}` }).click();
   const error = item.getByRole('alert');
   await expect(error).toContainText(label('issuer', 'comment_request_failed', 'eng'));
   await error.getByRole('button', { name: label('common', 'retry', 'eng') }).click();
-  await expect(item.locator('.irc-state')).toHaveText(label('issuer', 'request_sent', 'eng'));
+  await expect(item.locator('.irc-state')).toHaveText(/^Requested on \d{2}\.\d{2}\.\d{4}$/);
   await expect(item.getByRole('alert')).toHaveCount(0);
 });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyComment } from '../../../contract/company.ts';
-import { afterAccessRequest, alertKey, fileFormat, fileStateKey, languageName } from './comments.model.ts';
+import {
+  afterAccessRequest,
+  alertKey,
+  fileControl,
+  fileFormat,
+  fileStateKey,
+  languageName,
+} from './comments.model.ts';
 
 function comment(id: number, providerId: number, overrides: Partial<CompanyComment> = {}): CompanyComment {
   return {
@@ -28,6 +35,39 @@ function comment(id: number, providerId: number, overrides: Partial<CompanyComme
     ...overrides,
   };
 }
+
+describe('fileControl: one control per state of a file', () => {
+  it('request -> requested on the day -> download; the way in when it cannot be requested', () => {
+    expect(fileControl(comment(1, 4))).toEqual({ kind: 'request' });
+    const [sent] = afterAccessRequest([comment(1, 4)], 4, 'sent', '12.11.2026')!;
+    expect(fileControl(sent!)).toEqual({ kind: 'requested', date: '12.11.2026' });
+    expect(
+      fileControl(
+        comment(1, 4, { file_access: 'open', alert: null, requestAllowed: false, cb_file_link: '/f/1/' }),
+      ),
+    ).toEqual({ kind: 'download' });
+    expect(
+      fileControl(
+        comment(1, 4, { file_access: 'request_rejected', alert: 'request_rejected', requestAllowed: false }),
+      ),
+    ).toEqual({ kind: 'declined' });
+    expect(fileControl(comment(1, 4, { alert: 'need_auth', requestAllowed: false }))).toEqual({
+      kind: 'login',
+      toRequest: true,
+    });
+    expect(
+      fileControl(
+        comment(1, 4, { file_access_kind: 'paid', alert: 'need_get_access', requestAllowed: false }),
+      ),
+    ).toEqual({ kind: 'get_access' });
+  });
+
+  it('never offers a download without a link to the file', () => {
+    expect(fileControl(comment(1, 4, { file_access: 'open', alert: null, requestAllowed: false }))).toEqual({
+      kind: 'unavailable',
+    });
+  });
+});
 
 describe('afterAccessRequest', () => {
   const list = [

@@ -29,6 +29,32 @@ export function fileStateKey(comment: CompanyComment): string | null {
   }
 }
 
+/**
+ * The one control a comment's file shows for its state (SPEC §4 "Comment file access"): the
+ * download link when the file is open, else the way to it — log in, get paid access, or request
+ * access from the provider — or where the request stands. Never a link to a file the user cannot have.
+ */
+export type FileControl =
+  | { kind: 'download' }
+  | { kind: 'login'; toRequest: boolean }
+  | { kind: 'get_access' }
+  | { kind: 'request' }
+  | { kind: 'requested'; date: string | null }
+  | { kind: 'declined' }
+  | { kind: 'unavailable' };
+
+export function fileControl(comment: CompanyComment): FileControl {
+  if (comment.file_access === 'open' && comment.cb_file_link) return { kind: 'download' };
+  if (comment.file_access === 'request_sent')
+    return { kind: 'requested', date: comment.request_date ?? null };
+  if (comment.file_access === 'request_rejected') return { kind: 'declined' };
+  if (comment.requestAllowed) return { kind: 'request' };
+  if (comment.alert === 'need_auth')
+    return { kind: 'login', toRequest: comment.file_access_kind === 'request' };
+  if (comment.alert === 'need_get_access') return { kind: 'get_access' };
+  return { kind: 'unavailable' };
+}
+
 /** The label key of a SPEC §4 alert, shown when the user tries to download. */
 export function alertKey(alert: CommentFileAlert): string {
   switch (alert) {
@@ -54,6 +80,8 @@ export function afterAccessRequest(
   comments: CompanyComment[],
   providerId: number,
   status: RequestStatus,
+  /** DD.MM.YYYY the request was sent, from the answer. */
+  date: string | null = null,
 ): CompanyComment[] | null {
   if (status === 'approved') return null;
   const state = status === 'sent' ? 'request_sent' : 'request_rejected';
@@ -66,6 +94,7 @@ export function afterAccessRequest(
           alert: comment.file ? state : null,
           requestAllowed: false,
           requestExists: true,
+          request_date: date ?? comment.request_date ?? null,
         },
   );
 }

@@ -50,15 +50,16 @@ for (const audience of ['anonymous', 'free'] as const) {
     for (const code of ['IS', 'BS', 'CF']) await expect(bodyRows(page, code)).toHaveCount(5);
     await expect(bodyRows(page, 'IS').first().locator('th, td').first()).toHaveText('Revenue');
 
-    // Show more explains what is needed instead of expanding.
+    // Show more says what is needed, with the count, instead of expanding.
     await group(page, 'BS').getByRole('button', { name: 'Show more' }).click();
-    const alert = group(page, 'BS').getByRole('alert');
+    const prompt = group(page, 'BS').locator('.dt-locked [role="status"]');
+    const bs = report.groups.find((g) => g.report_line_code === 'BS')!;
     if (audience === 'anonymous') {
-      await expect(alert).toHaveText(/^You need to log in\s*Log in$/);
-      await expect(alert.getByRole('link')).toHaveAttribute('href', /^\/login\/\?back=%2Fcompany%2F1%2F$/);
+      await expect(prompt).toHaveText(`Log in to see ${bs.count - 5} more rows`);
+      await expect(prompt.getByRole('link')).toHaveAttribute('href', /^\/login\/\?back=%2Fcompany%2F1%2F$/);
     } else {
-      await expect(alert).toHaveText(/^You need to get access\s*Get access$/);
-      await expect(alert.getByRole('link')).toHaveAttribute('href', '/profile/access/');
+      await expect(prompt).toHaveText(`Get paid access to see ${bs.count - 5} more rows`);
+      await expect(prompt.getByRole('link')).toHaveAttribute('href', '/profile/access/');
     }
     await expect(bodyRows(page, 'BS')).toHaveCount(5);
   });

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { ReportPeriodId } from '../../../contract/reports.ts';
-import type { AccessPrompt } from '../../../core/access.ts';
-import { accessHref, loginHref } from '../../../runtime/chrome/access-links.ts';
+import type { AccessPrompt as AccessNeed } from '../../../core/access.ts';
+import { AccessPrompt } from '../../../runtime/chrome/AccessPrompt.tsx';
 import type { Translate } from '../../../runtime/hooks.ts';
 import type { PeriodRange } from './statements.api.ts';
 import { exportHref } from './statements.model.ts';
@@ -13,7 +13,7 @@ export interface ExportPanelProps {
   range: PeriodRange;
   reportPeriod: ReportPeriodId;
   /** SPEC §6 Excel export: anonymous → log-in prompt, signed in without access → access prompt. */
-  prompt: AccessPrompt;
+  prompt: AccessNeed;
   loginUrl: string;
   accessUrl: string;
   t: Translate;
@@ -33,7 +33,10 @@ export function ExportPanel({
   t,
 }: ExportPanelProps) {
   const [promptShown, setPromptShown] = useState(false);
-  const statusId = useId();
+  const promptLink = useRef<HTMLAnchorElement>(null);
+  useLayoutEffect(() => {
+    if (promptShown) promptLink.current?.focus({ preventScroll: true });
+  }, [promptShown]);
   const href = exportHref(template, { ...range, reportPeriod });
 
   return (
@@ -42,26 +45,21 @@ export function ExportPanel({
         <a className="fin-button st-export__link" href={href} download>
           {t('common:export_excel')}
         </a>
+      ) : promptShown ? (
+        // In the place of the button: the way to the export, at the end of the row, so nothing moves.
+        <AccessPrompt
+          className="st-export__prompt"
+          need={prompt}
+          action={t(prompt === 'need_auth' ? 'common:login_to_export' : 'common:access_to_export')}
+          loginUrl={loginUrl}
+          accessUrl={accessUrl}
+          linkRef={promptLink}
+        />
       ) : (
-        <button
-          type="button"
-          className="fin-button st-export__link"
-          aria-describedby={promptShown ? statusId : undefined}
-          onClick={() => setPromptShown(true)}
-        >
+        <button type="button" className="fin-button st-export__link" onClick={() => setPromptShown(true)}>
           {t('common:export_excel')}
         </button>
       )}
-      <div id={statusId} role="status" className="st-export__prompt">
-        {promptShown && prompt !== 'granted' ? (
-          <span className="fin-message fin-message--error dt-locked">
-            {t(prompt === 'need_auth' ? 'common:access_denied' : 'common:access_denied_auth')}{' '}
-            <a href={prompt === 'need_auth' ? loginHref(loginUrl) : accessHref(accessUrl)}>
-              {t(prompt === 'need_auth' ? 'common:login' : 'widgets:get_access')}
-            </a>
-          </span>
-        ) : null}
-      </div>
     </div>
   );
 }

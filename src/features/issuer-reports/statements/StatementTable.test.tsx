@@ -21,6 +21,7 @@ const LABELS: Record<string, string> = {
   'issuer:unit': 'Unit',
   'issuer:closed_rows': '{count} more rows',
   'issuer:closed_withheld': '{count} rows are withheld.',
+  'common:access_to_see_rows': 'Get paid access to see {count} more rows',
 };
 const t = (key: string) => LABELS[key] ?? `{{${key}}}`;
 
@@ -151,9 +152,12 @@ describe('StatementTable', () => {
     click(button('Show more'));
     expect(onShowMore).toHaveBeenCalledTimes(1);
     expect(lineNames()).toEqual(['Total assets', 'Cash']);
-    const status = container.querySelector('.st-locked')!;
-    expect(status.textContent).toContain('You need to get access. 4 rows are withheld.');
+    // A neutral prompt in the place of "show more", its action the link, with the count.
+    expect(button('Show more')).toBeUndefined();
+    const status = container.querySelector('.st-locked [role="status"]')!;
+    expect(status.textContent).toBe('Get paid access to see 4 more rows');
     expect(status.querySelector('a')?.getAttribute('href')).toBe('/profile/access/');
+    expect(container.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('shows a derived view of the figures when given one', () => {

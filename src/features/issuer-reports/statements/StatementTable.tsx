@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ReportSection } from '../../../contract/reports.ts';
-import { accessHref, loginHref } from '../../../runtime/chrome/access-links.ts';
+import { AccessPrompt, moreRowsAction } from '../../../runtime/chrome/AccessPrompt.tsx';
 import type { Translate } from '../../../runtime/hooks.ts';
 import { DataTable, type TableColumn, type TableRow } from '../../../widgets/data-table/index.ts';
 import { scrollToTop } from '../../../widgets/scroll-back/scroll-back.ts';
@@ -66,6 +66,7 @@ export function StatementTable({
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [closedOpen, setClosedOpen] = useState(false);
   const [lockShown, setLockShown] = useState(false);
+  const lockedLink = useRef<HTMLAnchorElement>(null);
   const [collapses, setCollapses] = useState(0);
   const closed = closedPart(section);
 
@@ -150,6 +151,10 @@ export function StatementTable({
     if (closedOpen) setCollapses((count) => count + 1);
     setClosedOpen(!closedOpen);
   };
+  // The prompt replaced the button the user pressed: the focus goes to its link.
+  useLayoutEffect(() => {
+    if (lockShown) lockedLink.current?.focus({ preventScroll: true });
+  }, [lockShown]);
   // Collapsing: the focus stays on the toggle and the page scrolls back to the table's top.
   useLayoutEffect(() => {
     if (collapses === 0 || !rootRef.current) return;
@@ -180,39 +185,36 @@ export function StatementTable({
         t={t}
       />
       {closed ? (
-        <div className="st-more">
-          <button
-            type="button"
-            className="fin-link-button"
-            part="show-more"
-            aria-expanded={closedOpen}
-            onClick={toggleClosed}
-          >
-            {closedOpen ? t('widgets:hide') : t('widgets:show_more')}
-          </button>
-          {closedOpen ? null : (
-            <span className="st-more__count">
-              {t('issuer:closed_rows').replace('{count}', String(closed.count))}
-            </span>
-          )}
-        </div>
+        locked ? (
+          // In the place of "show more": the way to the withheld lines, and nothing moves.
+          <div className="st-more st-locked">
+            <AccessPrompt
+              need={locked.need}
+              action={moreRowsAction(t, locked.need, locked.count)}
+              loginUrl={locked.need === 'need_auth' ? locked.link : undefined}
+              accessUrl={locked.need === 'need_auth' ? undefined : locked.link}
+              linkRef={lockedLink}
+            />
+          </div>
+        ) : (
+          <div className="st-more">
+            <button
+              type="button"
+              className="fin-link-button"
+              part="show-more"
+              aria-expanded={closedOpen}
+              onClick={toggleClosed}
+            >
+              {closedOpen ? t('widgets:hide') : t('widgets:show_more')}
+            </button>
+            {closedOpen ? null : (
+              <span className="st-more__count">
+                {t('issuer:closed_rows').replace('{count}', String(closed.count))}
+              </span>
+            )}
+          </div>
+        )
       ) : null}
-      <div
-        role="status" // dt-locked: the data table's own class for this prompt (an answer to a click, not a failure).
-        className={locked ? 'fin-message fin-message--error dt-locked st-locked' : undefined}
-      >
-        {locked ? (
-          <>
-            <span>
-              {t(locked.need === 'need_auth' ? 'common:need_auth' : 'common:need_get_access')}.{' '}
-              {t('issuer:closed_withheld').replace('{count}', String(locked.count))}
-            </span>{' '}
-            <a href={locked.need === 'need_auth' ? loginHref(locked.link) : accessHref(locked.link)}>
-              {t(locked.need === 'need_auth' ? 'common:login' : 'widgets:get_access')}
-            </a>
-          </>
-        ) : null}
-      </div>
     </div>
   );
 }

@@ -183,16 +183,16 @@ test.describe('IFRS and RAS statements', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(bodyRows(balance)).toHaveCount(section.scroll_clmn.length);
 
-    // Show more: the reason, the withheld count and the log-in link; the 80 log reaches the server.
+    // Show more: in its place the log-in prompt with the withheld count, focused; the 80 log
+    // reaches the server.
     const before = await lastActionId(page);
     const more = balance.getByRole('button', { name: 'Show more' });
     await more.click();
     const locked = section.closed_data as LockedClosedData;
     const status = balance.locator('.st-locked');
-    await expect(status).toContainText('You need to log in');
-    await expect(status).toContainText(`${locked.count} rows are withheld`);
-    await expect(status.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', locked.link);
-    await expect(more).toBeFocused();
+    const login = status.getByRole('link', { name: `Log in to see ${locked.count} more rows` });
+    await expect(login).toHaveAttribute('href', locked.link);
+    await expect(login).toBeFocused();
     await expect(bodyRows(balance)).toHaveCount(section.scroll_clmn.length);
     await expect.poll(() => actionIdsOf(page, before, null)).toContain(80);
 
@@ -200,8 +200,10 @@ test.describe('IFRS and RAS statements', () => {
     const exportButton = host.getByRole('button', { name: 'Export to Excel' });
     await exportButton.click();
     const prompt = host.locator('.st-export__prompt');
-    await expect(prompt).toContainText('Access denied. Log in to continue.');
-    await expect(prompt.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', /^\/login\/\?back=/);
+    await expect(prompt.getByRole('link', { name: 'Log in to export to Excel' })).toHaveAttribute(
+      'href',
+      /^\/login\/\?back=/,
+    );
     await expect(host.getByRole('textbox', { name: 'From' })).toHaveValue(
       (await pageData(page)).exportDefaultFrom,
     );
@@ -210,7 +212,8 @@ test.describe('IFRS and RAS statements', () => {
     await page.setViewportSize(MOBILE);
     await expect(balance.locator('thead th')).toHaveCount(2);
     await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
-    await expect(balance.getByRole('button', { name: 'Show more' })).toBeVisible();
+    // The prompt that took the place of "show more" is still there, on the screen.
+    await expect(balance.locator('.st-locked').getByRole('link')).toBeVisible();
   });
 
   test('free (rus): the RAS statements, the access prompt and the 76 log; export refused', async ({
@@ -270,11 +273,12 @@ test.describe('IFRS and RAS statements', () => {
     expect(userId).not.toBeNull();
     await form.getByRole('button', { name: label('widgets', 'show_more', 'rus') }).click();
     const status = form.locator('.st-locked');
-    await expect(status).toContainText(label('common', 'need_get_access', 'rus'));
-    await expect(status.getByRole('link', { name: label('widgets', 'get_access', 'rus') })).toHaveAttribute(
-      'href',
-      '/profile/access/',
-    );
+    const closed = report.rsbu_profit_and_loss!.closed_data as LockedClosedData;
+    await expect(
+      status.getByRole('link', {
+        name: label('common', 'access_to_see_rows', 'rus').replace('{count}', String(closed.count)),
+      }),
+    ).toHaveAttribute('href', '/profile/access/');
     await expect.poll(() => actionIdsOf(page, before, userId)).toContain(76);
 
     // A phone: the statements page their columns, nothing is wider than the screen.
@@ -284,11 +288,9 @@ test.describe('IFRS and RAS statements', () => {
 
     await host.getByRole('button', { name: label('common', 'export_excel', 'rus') }).click();
     const prompt = host.locator('.st-export__prompt');
-    await expect(prompt).toContainText(label('common', 'access_denied_auth', 'rus'));
-    await expect(prompt.getByRole('link', { name: label('widgets', 'get_access', 'rus') })).toHaveAttribute(
-      'href',
-      '/profile/access/',
-    );
+    await expect(
+      prompt.getByRole('link', { name: label('common', 'access_to_export', 'rus') }),
+    ).toHaveAttribute('href', '/profile/access/');
   });
 
   test('paid (eng): closed lines shown and hidden, the 80 log, source tabs by keyboard, quarters, the real .xlsx', async ({
