@@ -534,7 +534,7 @@ function HeaderCell({ column, first, sort, onSort, fixedLeft, paging, t }: Heade
     .join(' ');
   const title = sortable ? (
     <button type="button" className="dt-sort" onClick={() => onSort(column.field)}>
-      {column.title}
+      {column.title}{' '}
       <span className="dt-sort__icon" aria-hidden="true" />
     </button>
   ) : (
