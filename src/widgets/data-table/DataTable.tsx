@@ -162,7 +162,8 @@ export function DataTable(props: DataTableProps) {
     }
     if (fitted?.key !== next.key || fitted.size !== next.size || fitted.capped !== next.capped)
       setFitted(next);
-  });
+    // Measured again when another page of columns or other rows show (their widths differ).
+  }, [fitting, narrow, fitted, fitKey, pageSize, paged.length, page.start, rows]);
   // Said (politely) after the user pages: which column is shown now, as the arrows keep their names.
   const [pagedByUser, setPagedByUser] = useState(false);
   const pageColumns = (step: -1 | 1) => {
