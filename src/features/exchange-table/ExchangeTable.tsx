@@ -6,7 +6,12 @@ import { groundOf } from '../../core/stores/instrument.ts';
 import { $ground, $groundSwitching, stockPagePath } from '../../core/stores/ground.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
 import type { StockPageData } from '../../contract/types.ts';
-import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-table/index.ts';
+import {
+  DataTable,
+  mobileColumnOrder,
+  type TableColumn,
+  type TableRow,
+} from '../../widgets/data-table/index.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { MaskedHint } from '../../runtime/chrome/masked-hint.ts';
 import { pageDataGate } from '../../runtime/chrome/ElementState.tsx';
@@ -58,7 +63,9 @@ export function ExchangeTable({
   const active = data ? groundOf(data, sharedGround, followsShared) : null;
 
   const fields = useMemo(() => (data ? exchangeDesktopFields(data.exchangeTable) : []), [data]);
-  const mobile = useMemo(() => exchangeMobileFields(fields), [fields]);
+  // Below 680 px every column pages (SPEC §4), the mobile set first (SPEC §2): where, how much,
+  // how it moved and in what currency, then the rest behind the arrows.
+  const mobile = useMemo(() => mobileColumnOrder(exchangeMobileFields(fields), fields), [fields]);
   const rows = useMemo(() => (data ? exchangeRows(data.exchangeTable.data, active) : []), [data, active]);
 
   const selectGround = useCallback(
@@ -92,7 +99,7 @@ export function ExchangeTable({
         // name stays in view while the prices scroll.
         fixedFirstColumn
         mobileColumns={mobile}
-        mobilePageSize={Math.max(1, mobile.length - 1)}
+        mobilePageSize="fit"
         onSortChange={(sort) => emit('fin-sort-change', sort)}
         t={t}
       />

@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { signInAs } from '../../../demo-pages/testing/session.ts';
+import { pageColumnsByKeyboard } from '../../../demo-pages/testing/column-paging.ts';
 import {
   bodyRows,
   exchange,
@@ -42,9 +43,10 @@ test.describe('exchange table', () => {
     ]);
     await expect(table.locator('tbody')).toContainText('***');
     await expect(table.locator('[part="hint"]')).toHaveText('Log in to see prices Log in');
+    // Below 680 px the columns page (SPEC §4): the first page starts with the mobile set.
     await page.setViewportSize(MOBILE);
     await expect
-      .poll(() => headerFields(table))
+      .poll(async () => (await headerFields(table)).slice(0, 4))
       .toEqual(['trading_ground', 'last', 'change', 'currency_name']);
   });
 
@@ -59,18 +61,55 @@ test.describe('exchange table', () => {
     expect(await overflow(table)).toBeLessThanOrEqual(0);
     for (const width of [375, 414]) {
       await page.setViewportSize({ width, height: 760 });
-      await expect.poll(() => headerFields(table)).toHaveLength(4);
+      await expect
+        .poll(async () => (await headerFields(table)).slice(0, 4))
+        .toEqual(['trading_ground', 'last', 'change', 'currency_name']);
       expect(await overflow(table), `${width} px`).toBeLessThanOrEqual(0);
     }
     // The narrowest phone may scroll the prices sideways: the exchange name stays in place.
     await page.setViewportSize({ width: 320, height: 760 });
-    await expect.poll(() => headerFields(table)).toHaveLength(4);
+    await expect
+      .poll(async () => (await headerFields(table)).slice(0, 2))
+      .toEqual(['trading_ground', 'last']);
     const ground = table.locator('tbody tr.dt-row').first().locator('th');
     const before = await ground.boundingBox();
     await table.evaluate((host) => {
       host.shadowRoot!.querySelector('.dt-scroll')!.scrollLeft = 200;
     });
     expect((await ground.boundingBox())!.x).toBeCloseTo(before!.x, 0);
+  });
+
+  test('at 375 px every column pages behind arrows (SPEC §4), the mobile set first, by keyboard', async ({
+    page,
+  }) => {
+    await signInAs(page.request, 'paid');
+    await page.setViewportSize(MOBILE);
+    await page.goto('/stocks/sber/?lang=deu');
+    const table = exchange(page);
+    await expect(bodyRows(table)).toHaveCount(2);
+    await expect(table.locator('thead .dt-page--next')).toBeVisible();
+    const pages = await pageColumnsByKeyboard(table);
+    // The exchange stays; the first page is the mobile set; the pages together show every column.
+    expect(pages.every((fields) => fields[0] === 'trading_ground')).toBe(true);
+    expect(pages[0]!.slice(0, 4)).toEqual(['trading_ground', 'last', 'change', 'currency_name']);
+    expect(new Set(pages.flat())).toEqual(
+      new Set([
+        'trading_ground',
+        'date',
+        'last',
+        'change',
+        'buy_sell',
+        'open',
+        'min',
+        'max',
+        'avg',
+        'legal_close_price',
+        'tiker',
+        'currency_name',
+      ]),
+    );
+    // Each page fits: no sideways scroll inside the table.
+    expect(await overflow(table)).toBeLessThanOrEqual(0);
   });
 
   test('paid: the last price tells its direction by an arrow with a text, matching the change sign', async ({

@@ -4,7 +4,12 @@ import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../../core/page-data.ts';
 import { $ground } from '../../core/stores/ground.ts';
 import { stockPageStore } from '../../core/stores/page.ts';
-import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-table/index.ts';
+import {
+  DataTable,
+  mobileColumnOrder,
+  type TableColumn,
+  type TableRow,
+} from '../../widgets/data-table/index.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { MaskedHint, hasMaskedValue } from '../../runtime/chrome/masked-hint.ts';
 import { Tabs, tabId } from '../../widgets/tabs/index.ts';
@@ -166,8 +171,9 @@ export function Leaders({
                 rows={answer.data as unknown as TableRow[]}
                 caption={t(LEADERS_TAB_LABELS[key.tab])}
                 limit={TABLE_ROW_LIMIT}
-                mobileColumns={leadersMobileFields(key.tab)}
-                mobilePageSize={2}
+                // Every column pages below 680 px (SPEC §4), what the tab is about first.
+                mobileColumns={mobileColumnOrder(leadersMobileFields(key.tab), answer.fields)}
+                mobilePageSize="fit"
                 onSortChange={(sort) => emit('fin-sort-change', sort)}
                 onExpandChange={(expanded) => emit('fin-expand-change', { expanded })}
                 t={t}

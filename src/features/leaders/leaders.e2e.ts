@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { signInAs } from '../../../demo-pages/testing/session.ts';
+import { pageColumnsByKeyboard } from '../../../demo-pages/testing/column-paging.ts';
 import {
   bodyRows,
   FIXTURE_STOCK,
@@ -21,6 +22,23 @@ import {
 const shownNumber = (text: string) => Number(text.replace('−', '-').replace(/[^\d.+-]/g, ''));
 
 test.describe('leaders', () => {
+  test('at 375 px every column pages behind arrows (SPEC §4), what the tab is about first, by keyboard', async ({
+    page,
+  }) => {
+    await signInAs(page.request, 'paid');
+    await page.setViewportSize({ width: 375, height: 760 });
+    const answer = page.waitForResponse((response) => response.url().includes('/get-growing-leaders/'));
+    await page.goto('/stocks/sber/?lang=rus');
+    const { fields } = (await (await answer).json()) as { fields: string[] };
+    const block = leaders(page);
+    await expect(bodyRows(block).first()).toBeVisible();
+    await expect(block.locator('thead .dt-page--next')).toBeVisible();
+    const pages = await pageColumnsByKeyboard(block);
+    expect(pages.every((shown) => shown[0] === 'name')).toBe(true);
+    expect(pages[0]!.slice(0, 3)).toEqual(['name', 'change', 'last']);
+    expect(new Set(pages.flat())).toEqual(new Set(fields));
+  });
+
   test('tabs load their own rows for the page branch and ground, by mouse and keyboard', async ({ page }) => {
     const calls = await routeLeaders(page);
     await page.goto('/stocks/sber/?lang=eng');

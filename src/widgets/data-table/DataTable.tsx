@@ -13,10 +13,12 @@ import {
 import {
   DEFAULT_MOBILE_SHOWN_COLUMN,
   DEFAULT_VIRTUAL_HEIGHT_PX,
+  FIT_COLUMN_PX,
   MOBILE_BREAKPOINT_PX,
   VIRTUALIZE_ABOVE_ROWS,
   buildDisplayList,
   cellText,
+  fitPageGuess,
   hiddenColumnFields,
   mobileColumnPage,
   nextSort,
@@ -84,7 +86,9 @@ export function DataTable(props: DataTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const lockedRef = useRef<HTMLAnchorElement>(null);
-  const narrow = useNarrowLayout(rootRef);
+  const width = useTableWidth(rootRef);
+  // SPEC §9 breakpoint, on the table's own width (a narrow sidebar pages too).
+  const narrow = width > 0 && width < MOBILE_BREAKPOINT_PX;
   const sideways = useSidewaysOverflow(scrollRef);
 
   // Sort: controlled when the caller passes `sort` (even null), else kept here.
@@ -123,16 +127,47 @@ export function DataTable(props: DataTableProps) {
   }
   const fixedCount = Math.min(mobileSet.length, Math.max(1, Math.floor(mobileFixedColumns)));
   const paged = mobileSet.slice(fixedCount);
-  const page = mobileColumnPage(paged.length, shownColumn, mobilePageSize, fixedCount);
+  // A fitted page: first a guess from the width, then (in layout effects, before the browser
+  // paints) one column more while the table has room for one, one less while it overflows; once it
+  // overflowed it only shrinks, until the width or the columns change.
+  const fitting = mobilePageSize === 'fit';
+  const fitKey = `${width}|${paged.map((column) => column.field).join(',')}`;
+  const [fitted, setFitted] = useState<{ key: string; size: number; capped: boolean } | null>(null);
+  const pageSize = !fitting
+    ? Math.max(1, Math.floor(mobilePageSize))
+    : fitted?.key === fitKey
+      ? fitted.size
+      : fitPageGuess(width, paged.length);
+  const page = mobileColumnPage(paged.length, shownColumn, pageSize, fixedCount);
   const renderColumns =
     narrow && mobileSet.length > 0
       ? [...mobileSet.slice(0, fixedCount), ...paged.slice(page.start, page.end)]
       : shownColumns;
-  const pagingColumns = narrow && paged.length > Math.max(1, mobilePageSize);
+  const pagingColumns = narrow && paged.length > pageSize;
+  useLayoutEffect(() => {
+    if (!fitting || !narrow) return;
+    const box = scrollRef.current;
+    const table = box?.querySelector('table');
+    if (!box || !table) return;
+    const capped = fitted?.key === fitKey && fitted.capped;
+    // The room left when every column is as narrow as its content allows.
+    table.style.width = 'min-content';
+    const room = box.clientWidth - table.getBoundingClientRect().width;
+    table.style.width = '';
+    let next = { key: fitKey, size: pageSize, capped };
+    if (room < 0) {
+      if (pageSize > 1) next = { key: fitKey, size: pageSize - 1, capped: true };
+    } else if (!capped && pageSize < paged.length && room >= FIT_COLUMN_PX) {
+      next = { key: fitKey, size: pageSize + 1, capped: false };
+    }
+    if (fitted?.key !== next.key || fitted.size !== next.size || fitted.capped !== next.capped)
+      setFitted(next);
+    // Measured again when another page of columns or other rows show (their widths differ).
+  }, [fitting, narrow, fitted, fitKey, pageSize, paged.length, page.start, rows]);
   // Said (politely) after the user pages: which column is shown now, as the arrows keep their names.
   const [pagedByUser, setPagedByUser] = useState(false);
   const pageColumns = (step: -1 | 1) => {
-    setShownColumn(fixedCount + 1 + Math.max(0, page.start + step * Math.max(1, Math.floor(mobilePageSize))));
+    setShownColumn(fixedCount + 1 + Math.max(0, page.start + step * pageSize));
     setPagedByUser(true);
   };
   const pageAnnouncement =
@@ -382,8 +417,15 @@ export function DataTable(props: DataTableProps) {
                 {renderColumns.map((column, position) => (
                   <HeaderCell
                     // Paged columns are keyed by place: the cell holding the arrows (and the focus on
-                    // one) stays while its column changes.
-                    key={pagingColumns && position >= fixedCount ? `paged-${position}` : column.field}
+                    // one) stays while its column changes, the last one also when a fitted page
+                    // shows one column less.
+                    key={
+                      !pagingColumns || position < fixedCount
+                        ? column.field
+                        : position === renderColumns.length - 1
+                          ? 'paged-last'
+                          : `paged-${position}`
+                    }
                     column={column}
                     first={position === 0}
                     sort={sort}
@@ -458,16 +500,15 @@ export function DataTable(props: DataTableProps) {
   );
 }
 
-/** SPEC §9 breakpoint, on the table's own width (a narrow sidebar pages too); the viewport where nothing is laid out. */
-function useNarrowLayout(ref: RefObject<HTMLElement | null>): boolean {
-  const [narrow, setNarrow] = useState(false);
+/** The table's own width in px (the window's where nothing is laid out), kept up to date. */
+function useTableWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () => {
-      const width =
-        element.getBoundingClientRect().width || element.ownerDocument.defaultView?.innerWidth || 0;
-      setNarrow(width > 0 && width < MOBILE_BREAKPOINT_PX);
+      const own = element.getBoundingClientRect().width || element.ownerDocument.defaultView?.innerWidth || 0;
+      setWidth(Math.round(own));
     };
     measure();
     if (typeof ResizeObserver === 'undefined') {
@@ -478,7 +519,7 @@ function useNarrowLayout(ref: RefObject<HTMLElement | null>): boolean {
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
-  return narrow;
+  return width;
 }
 
 /**

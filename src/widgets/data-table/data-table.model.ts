@@ -409,6 +409,31 @@ export interface MobileColumnPage {
  * 2 = the first paged column); a fixed position means the first paged one, and it is clamped so
  * a full page is shown whenever possible.
  */
+/**
+ * Below 680 px, a full table pages through all its columns (SPEC §4): the ones that matter most on
+ * a phone first (in their order), then the others in the table's order. Fields the table does not
+ * have are left out.
+ */
+export function mobileColumnOrder(first: readonly string[], all: readonly string[]): string[] {
+  const lead = first.filter((field) => all.includes(field));
+  return [...lead, ...all.filter((field) => !lead.includes(field))];
+}
+
+/** Below 680 px with a fitted page size: a paged column needs at least this much room … */
+export const FIT_COLUMN_PX = 80;
+/** … beside the fixed column (a name wrapped over a few lines, or a date). */
+const FIT_FIXED_PX = 100;
+
+/**
+ * Below 680 px with a fitted page size: how many paged columns to try first in a box this wide,
+ * before the table has been measured (the component then adds a column while the table has room
+ * for one more and drops one while it overflows).
+ */
+export function fitPageGuess(boxWidth: number, pagedCount: number): number {
+  const guess = Math.floor((boxWidth - FIT_FIXED_PX) / FIT_COLUMN_PX);
+  return Math.max(1, Math.min(pagedCount, guess));
+}
+
 export function mobileColumnPage(
   pagedCount: number,
   shownColumn: number,

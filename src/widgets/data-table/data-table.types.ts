@@ -112,8 +112,11 @@ export interface DataTableProps {
    * fixed first column (SPEC §9 default 2: the column right after it).
    */
   mobileShownColumn?: number;
-  /** Below 680 px: how many columns are shown next to the fixed ones (default 1). */
-  mobilePageSize?: number;
+  /**
+   * Below 680 px: how many columns are shown next to the fixed ones (default 1), or `'fit'`: as
+   * many as fit the table's width without sideways scroll (at least one).
+   */
+  mobilePageSize?: number | 'fit';
   /**
    * Below 680 px: how many of the first mobile columns stay while the others page (default 1;
    * e.g. 2 keeps a dividend's year and amount beside every paged date).

@@ -17,6 +17,7 @@ export {
   cellText,
   cellValue,
   isCellObject,
+  mobileColumnOrder,
   nextSort,
   sortRows,
 } from './data-table.model.ts';

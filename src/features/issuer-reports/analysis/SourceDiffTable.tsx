@@ -63,6 +63,7 @@ export function SourceDiffTable({ section1, section2, names, t }: SourceDiffTabl
           rows={rows}
           caption={`${section1.ttl}: ${t('issuer:analysis_diff')}, ${section1.dimension}`}
           fixedFirstColumn
+          mobilePageSize="fit"
           t={t}
         />
       ) : (

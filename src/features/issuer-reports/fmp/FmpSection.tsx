@@ -153,6 +153,7 @@ function FmpGroupTable({
         limit={FMP_ROWS_PER_GROUP}
         totalRows={group.count}
         fixedFirstColumn
+        mobilePageSize="fit"
         locked={
           group.closed
             ? {

@@ -188,6 +188,8 @@ function MultiplierGroupTable({
         caption={group.group_name}
         limit={MULTIPLIERS_SHOWN}
         fixedFirstColumn
+        // Below 680 px: as many periods beside the multipliers' names as fit.
+        mobilePageSize="fit"
         t={t}
       />
     </section>

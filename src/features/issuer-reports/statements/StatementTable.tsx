@@ -182,6 +182,8 @@ export function StatementTable({
         fixedHead
         fixedFirstColumn
         maxHeight={TABLE_MAX_HEIGHT_PX}
+        // Below 680 px: as many periods beside the line names as fit.
+        mobilePageSize="fit"
         t={t}
       />
       {closed ? (
