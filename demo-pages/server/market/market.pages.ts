@@ -27,6 +27,8 @@ import { sendPage } from '../shared/page.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
 import { tableBox } from '../templates/table-box.ts';
 import { breadcrumb } from '../templates/layout.ts';
+import { DATA_TABLE_STYLE } from '../templates/data-table.style.ts';
+import { formatNumber, formatPercentChange } from '../../../src/contract/format.ts';
 
 /** A facts-table row: label key (also its id) and the value to show. */
 type Fact = {
@@ -137,8 +139,37 @@ function masked(field: string, value: number | null, access: PriceAccess, kind: 
   return { [field]: maskPrice(value, access, kind), [`${field}.numeric`]: maskNumeric(value, access, kind) };
 }
 
-function display(value: unknown): SafeHtml | string {
+/**
+ * A number as the stock page shows it (SPEC §9: thousands separated, a real minus sign), through
+ * the shared formatter so these pages follow it when it learns the page's language.
+ */
+function number(value: number, decimals = 2): string {
+  return formatNumber(value, decimals);
+}
+
+type NumberFormat = (value: number) => string;
+
+const price: NumberFormat = (value) => number(value);
+const percent: NumberFormat = (value) => `${number(value)} %`;
+
+/**
+ * How a fact's number is shown (the page data keeps the number): prices with two decimals,
+ * changes signed like the stock page's price dynamics; any other number (a count) as it is.
+ */
+const FACT_FORMATS: Record<string, NumberFormat> = {
+  bond_price: price,
+  index_value: price,
+  last_price: price,
+  nav_per_share: price,
+  yield: percent,
+  change_day: formatPercentChange,
+  change_1y: formatPercentChange,
+  premium: formatPercentChange,
+};
+
+function display(value: unknown, format?: NumberFormat): SafeHtml | string {
   if (value === null || value === undefined) return '—';
+  if (typeof value === 'number') return (format ?? ((v) => number(v, Number.isInteger(v) ? 0 : 2)))(value);
   if (typeof value === 'object' && 'val' in value && 'lnk' in value) {
     const link = value as { val: string; lnk: string };
     return html`<a href="${link.lnk}">${link.val}</a>`;
@@ -146,20 +177,32 @@ function display(value: unknown): SafeHtml | string {
   return String(value);
 }
 
+/** A titled section of the page, its content in a card like the stock page's elements. */
+function pageSection(id: string, title: string, content: SafeHtml): SafeHtml {
+  return html`<section id="${id}" class="page-section" aria-labelledby="${id}-title">
+    <h2 id="${id}-title">${title}</h2>
+    <div class="page-card">${content}</div>
+  </section>`;
+}
+
 function factsBlock(facts: ServerTable, caption: string): SafeHtml {
-  return html`<table class="facts">
-    <caption>
-      ${caption}
-    </caption>
-    <tbody>
-      ${facts.data.map(
-        (row) => html`<tr data-fact="${String(row.id)}">
-          <th scope="row">${String(row.name)}</th>
-          <td>${display(row.value)}</td>
-        </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return pageSection(
+    'facts',
+    caption,
+    html`<table class="facts dt-table">
+      <caption class="visually-hidden">
+        ${caption}
+      </caption>
+      <tbody>
+        ${facts.data.map(
+          (row) => html`<tr data-fact="${String(row.id)}">
+            <th scope="row">${String(row.name)}</th>
+            <td>${display(row.value, FACT_FORMATS[String(row.id)])}</td>
+          </tr>`,
+        )}
+      </tbody>
+    </table>`,
+  );
 }
 
 function pageBody(
@@ -170,7 +213,8 @@ function pageBody(
   caption: string,
   extra?: SafeHtml,
 ): SafeHtml {
-  return html`<main>
+  return html`${DATA_TABLE_STYLE}
+    <main class="market-page">
     ${crumbs}
     <h1>${title}</h1>
     <p class="muted">${subtitle}</p>
@@ -225,20 +269,20 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         fact(lang, 'issuer', emitent ? { val: issuerName, lnk: `/company/${emitent.id}/` } : issuerName),
         fact(lang, 'bond_kind', t(lang, `bond_kind_${bond.kind}`)),
         fact(lang, 'status', t(lang, matured ? 'status_matured' : 'status_trading')),
-        fact(lang, 'nominal', `${bond.nominal} ${bond.currency}`),
-        fact(lang, 'coupon_rate', `${bond.coupon_rate} %`),
+        fact(lang, 'nominal', `${number(bond.nominal, 0)} ${bond.currency}`),
+        fact(lang, 'coupon_rate', `${number(bond.coupon_rate)} %`),
         fact(lang, 'coupon_frequency', bond.coupon_frequency),
         fact(lang, 'issue_date', displayDate(bond.issue_date)),
         fact(lang, 'maturity_date', displayDate(bond.maturity_date)),
         fact(
           lang,
           'next_coupon',
-          next ? `${displayDate(next.date)} · ${next.amount} ${bond.currency}` : null,
+          next ? `${displayDate(next.date)} · ${number(next.amount)} ${bond.currency}` : null,
         ),
         fact(lang, 'last_date', last ? displayDate(last.date) : null),
         fact(lang, 'bond_price', prices.lastPrice),
         fact(lang, 'yield', prices.yield),
-        fact(lang, 'accrued_interest', last ? `${last.accrued} ${bond.currency}` : null),
+        fact(lang, 'accrued_interest', last ? `${number(last.accrued)} ${bond.currency}` : null),
       ]);
       const data: BondPageData = {
         lang,
@@ -337,10 +381,13 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         error: null,
       };
       const memberList = members.length
-        ? html`<h2>${t(lang, 'members')}</h2>
-            <ul class="members">
+        ? pageSection(
+            'members',
+            t(lang, 'members'),
+            html`<ul class="members">
               ${members.map((m) => html`<li><a href="${m.url}">${m.name}</a></li>`)}
-            </ul>`
+            </ul>`,
+          )
         : undefined;
       return send(
         request,
@@ -386,7 +433,7 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         fact(lang, 'asset_class', t(lang, `asset_class_${etf.asset_class}`)),
         fact(lang, 'benchmark', benchmark ? { val: benchmark.name, lnk: benchmark.url } : null),
         fact(lang, 'inception_date', displayDate(etf.inception_date)),
-        fact(lang, 'expense_ratio', `${etf.expense_ratio} %`),
+        fact(lang, 'expense_ratio', `${number(etf.expense_ratio)} %`),
         fact(lang, 'last_date', last ? displayDate(last.date) : null),
         fact(lang, 'last_price', values.lastPrice),
         fact(lang, 'nav_per_share', values.navPerShare),
@@ -432,18 +479,19 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
     list: WatchlistRow[],
     lastPrice: (row: WatchlistRow) => MaskedValue,
   ) => {
-    if (list.length === 0) return html`<p>${t(lang, 'watchlist_empty')}</p>`;
-    return tableBox(
+    if (list.length === 0) return html`<p class="page-card">${t(lang, 'watchlist_empty')}</p>`;
+    return html`<div class="page-card">${tableBox(
       t(lang, 'watchlist'),
       ctx.labels.text(lang, 'common:table_scrolls'),
-      html`<table class="watchlist">
+      html`<table class="watchlist dt-table">
+      <caption class="visually-hidden">${t(lang, 'watchlist')}</caption>
       <thead>
         <tr>
           <th scope="col">${t(lang, 'name')}</th>
           <th scope="col">${t(lang, 'tiker')}</th>
           <th scope="col">${t(lang, 'trading_ground')}</th>
-          <th scope="col">${t(lang, 'count')}</th>
-          <th scope="col">${t(lang, 'last')}</th>
+          <th scope="col" class="dt-end">${t(lang, 'count')}</th>
+          <th scope="col" class="dt-end">${t(lang, 'last')}</th>
         </tr>
       </thead>
       <tbody>
@@ -453,13 +501,13 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
             <td><a href="${row.url}">${row.name}</a></td>
             <td>${row.ticker}</td>
             <td>${ground ? groundText(lang, ground) : ''}</td>
-            <td>${row.count}</td>
-            <td>${display(lastPrice(row))}</td>
+            <td class="dt-end">${number(row.count, 0)}</td>
+            <td class="dt-end">${display(lastPrice(row), price)}</td>
           </tr>`;
         })}
       </tbody>
     </table>`,
-    );
+    )}</div>`;
   };
 
   app.get<{ Querystring: { ajax?: string; format?: string } }>(
@@ -485,14 +533,15 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
             const [bar] = ctx.repo.latestBars(row.id, row.tgId, 1);
             return maskPrice(bar?.close ?? null, access, 'last');
           })
-        : html`<p data-login-prompt>
+        : html`<p class="page-card" data-login-prompt>
             ${t(lang, 'watchlist_login_prompt')}
             <a href="/login/?back=${encodeURIComponent('/watchlist/')}">${ctx.labels.text(lang, 'common:login')}</a>
           </p>`;
       return sendPage(ctx, request, reply, lang, {
         title,
         pageData: data,
-        body: html`<main>
+        body: html`${DATA_TABLE_STYLE}
+          <main class="market-page">
           ${crumbs(lang)}
           <h1>${title}</h1>
           ${body}
