@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /**
  * The compare field's place (issue 20, "no lost keystrokes"). Pressing Compare shows a plain input
@@ -19,20 +19,19 @@ export function CompareArea({
   /** The real field, given the hand-over to call when its input renders. */
   children(onInput: (input: HTMLElement) => void): ReactNode;
 }) {
-  const standIn = useRef<HTMLInputElement>(null);
+  const [standIn, setStandIn] = useState<HTMLInputElement | null>(null);
   const [handedOver, setHandedOver] = useState(false);
 
   const handOver = (input: HTMLElement) => {
-    const typing = standIn.current;
-    if (typing && input instanceof HTMLInputElement) {
-      const hadFocus = (typing.getRootNode() as Document | ShadowRoot).activeElement === typing;
-      if (typing.value) typeInto(input, typing.value);
+    if (standIn && input instanceof HTMLInputElement) {
+      const hadFocus = (standIn.getRootNode() as Document | ShadowRoot).activeElement === standIn;
+      if (standIn.value) typeInto(input, standIn.value);
       if (hadFocus) {
         input.focus();
         input.setSelectionRange(
-          typing.selectionStart,
-          typing.selectionEnd,
-          typing.selectionDirection ?? undefined,
+          standIn.selectionStart,
+          standIn.selectionEnd,
+          standIn.selectionDirection ?? undefined,
         );
       }
     } else if (focusInput) input.focus();
@@ -43,7 +42,7 @@ export function CompareArea({
     <>
       {handedOver ? null : (
         <input
-          ref={standIn}
+          ref={setStandIn}
           className="sc__compare-stand-in"
           part="compare-stand-in"
           type="text"
