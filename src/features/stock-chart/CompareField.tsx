@@ -1,5 +1,4 @@
 import type { CompareSearchItem } from '../../core/events.ts';
-import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import { InnerElement } from './InnerElement.tsx';
 import { COMPARE_TYPES } from './stock-chart.utils.ts';
 
@@ -12,21 +11,19 @@ export function CompareField({
   pageData,
   loginUrl,
   accessUrl,
-  loadingText,
   onCompare,
   onCancel,
-  focusInput,
+  onInput,
 }: {
   urls: Record<string, string>;
   pageData: string;
   loginUrl: string;
   accessUrl: string;
-  loadingText: string;
   onCompare(item: CompareSearchItem): void;
   /** The field's clear button (SPEC §4: clear emits cancel events): the chart cancels the comparison. */
   onCancel(): void;
-  /** The user opened the field: the search input takes the focus once it renders. */
-  focusInput: boolean;
+  /** The search input rendered: the compare area hands it what was typed and the focus. */
+  onInput(input: HTMLElement): void;
 }) {
   return (
     <InnerElement
@@ -45,8 +42,10 @@ export function CompareField({
       }}
       // With types set there is no plain select; should one come, it is not the chart's event.
       keep={['fin-compare-select']}
-      fallback={<ElementMessage kind="loading">{loadingText}</ElementMessage>}
-      focus={focusInput ? '[part~="input"]' : undefined}
+      // The compare area's stand-in input is in view while the code loads.
+      fallback={null}
+      focus='[part~="input"]'
+      onControl={onInput}
     />
   );
 }

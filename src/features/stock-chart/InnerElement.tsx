@@ -19,6 +19,11 @@ export interface InnerElementProps {
    * user's next step after opening it by keyboard or pointer.
    */
   focus?: string;
+  /**
+   * Called with the `focus` control when it first renders, instead of focusing it: the owner hands
+   * it what the user typed meanwhile and the focus (the compare field's stand-in).
+   */
+  onControl?(control: HTMLElement): void;
 }
 
 /**
@@ -26,7 +31,15 @@ export interface InnerElementProps {
  * imports another feature). Its code loads on first use (`useElement`); it gets its attributes as
  * attributes, so it reads them as on any page; its events are handled on the element itself.
  */
-export function InnerElement({ tag, attributes, on = {}, fallback, keep = [], focus }: InnerElementProps) {
+export function InnerElement({
+  tag,
+  attributes,
+  on = {},
+  fallback,
+  keep = [],
+  focus,
+  onControl,
+}: InnerElementProps) {
   const defined = useElement(tag);
   const [element, setElement] = useState<HTMLElement | null>(null);
   const attributeText = JSON.stringify(attributes);
@@ -57,6 +70,10 @@ export function InnerElement({ tag, attributes, on = {}, fallback, keep = [], fo
     return () => types.forEach((type) => element.removeEventListener(type, handle));
   }, [element, names]);
 
+  const reach = useEffectEvent((control: HTMLElement) => {
+    if (onControl) onControl(control);
+    else control.focus();
+  });
   // The element renders its control after its code and labels load: focus it when it appears.
   useEffect(() => {
     const root = element?.shadowRoot;
@@ -64,7 +81,7 @@ export function InnerElement({ tag, attributes, on = {}, fallback, keep = [], fo
     const tryFocus = () => {
       const control = root.querySelector<HTMLElement>(focus);
       if (!control) return false;
-      control.focus();
+      reach(control);
       return true;
     };
     if (tryFocus()) return;

@@ -32,6 +32,7 @@ import { AccessPrompt } from '../../runtime/chrome/AccessPrompt.tsx';
 import { PageDataMessage } from '../../runtime/chrome/PageDataMessage.tsx';
 import { Tabs } from '../../widgets/tabs/index.ts';
 import { ChartLegend } from './ChartLegend.tsx';
+import { CompareArea } from './CompareArea.tsx';
 import type { DynamicSeries } from './DynamicTable.tsx';
 import { PeriodControls } from './PeriodControls.tsx';
 import { createStockChartStore, type StockChartState } from './stock-chart.store.ts';
@@ -375,18 +376,21 @@ export function StockChart({
 
       {state.compareOpen && paid && !extended && view === VIEW_CHART ? (
         <div className="sc__compare" part="compare" onKeyDown={onCompareKeyDown}>
-          <Suspense fallback={<ElementMessage kind="loading">{t('common:loading')}</ElementMessage>}>
-            <CompareField
-              urls={compareUrls}
-              pageData={pageData}
-              loginUrl={loginUrl}
-              accessUrl={accessUrl}
-              loadingText={t('common:loading')}
-              onCompare={onCompare}
-              onCancel={onClearCompareField}
-              focusInput={focusCompareField}
-            />
-          </Suspense>
+          <CompareArea label={t('compare:placeholder')} focusInput={focusCompareField}>
+            {(onInput) => (
+              <Suspense fallback={null}>
+                <CompareField
+                  urls={compareUrls}
+                  pageData={pageData}
+                  loginUrl={loginUrl}
+                  accessUrl={accessUrl}
+                  onCompare={onCompare}
+                  onCancel={onClearCompareField}
+                  onInput={onInput}
+                />
+              </Suspense>
+            )}
+          </CompareArea>
         </div>
       ) : null}
 

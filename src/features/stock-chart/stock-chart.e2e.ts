@@ -4,6 +4,8 @@
  * a reload, the archive following the period, compare limits and alerts, the Excel export rules,
  * the watchlist, and pictures of the chart, the extended chart and compare mode with fixed data.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import type { TradingSeries, TradingsRequest } from '../../contract/stocks.ts';
 import type { StockPageData } from '../../contract/types.ts';
@@ -16,6 +18,7 @@ import {
   type Audience,
   loginLinkOf,
 } from '../../../demo-pages/testing/session.ts';
+import { DEFAULT_DIST_DIR } from '../../../demo-pages/server/shared/paths.ts';
 import { amChartsLogoMask } from '../../widgets/chart/testing/branding-mask.ts';
 
 const TRADINGS = '/api/stocks/get_tradings/';
@@ -652,6 +655,63 @@ test('compare by keyboard: Enter opens the field with the focus in it, a pick ke
   await page.keyboard.press('Enter');
   await expect(legendItems(page)).toHaveCount(1);
   await expect(button).toBeFocused();
+});
+
+/** `/dist/…js` of the compare field's code, loaded on first use (from Vite's manifest, so a renamed file cannot slip by). */
+function compareFieldChunks(): Set<string> {
+  const distDir = process.env.E2E_DIST_DIR ?? DEFAULT_DIST_DIR;
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const sources = ['src/features/stock-chart/CompareField.tsx', 'elements/fin-compare-search.ts'];
+  return new Set(
+    sources.map((source) => {
+      const chunk = manifest[source];
+      if (!chunk) throw new Error(`${source} is not a chunk of the build`);
+      return `/dist/${chunk.file}`;
+    }),
+  );
+}
+
+test('compare: keys typed right after pressing Compare are kept, and the field keeps the focus', async ({
+  page,
+}) => {
+  await signInAs(page.request, 'paid');
+  // The compare field's code is held back (a slow network) until the user has typed.
+  const chunks = compareFieldChunks();
+  const held = new Set<string>();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => chunks.has(url.pathname),
+    async (route) => {
+      held.add(new URL(route.request().url()).pathname);
+      await released;
+      await route.continue();
+    },
+  );
+  await openStock(page);
+  const button = chart(page).locator('[data-action="compare"]');
+  const input = chart(page).locator('[part~="compare"] [part~="input"]');
+  await button.click();
+  await page.keyboard.type('imoex');
+  await expect.poll(() => held.size, "the field's code was held back while typing").toBeGreaterThan(0);
+  release();
+  await expect(input).toHaveValue('imoex');
+  await expect(input).toBeFocused();
+  // The field goes on as typed: the term is searched, and the next key lands in it.
+  await expect(chart(page).locator('[part~="compare"] [part~="option"]').first()).toContainText(/IMOEX/i);
+  await page.keyboard.press('Backspace');
+  await expect(input).toHaveValue('imoe');
+
+  // As a user does it, nothing held: open the field by keyboard and type at once.
+  await openStock(page);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('imoex');
+  await expect(input).toHaveValue('imoex');
+  await expect(input).toBeFocused();
 });
 
 test('compare: the 11th stock gives max_stocks_in_compare, and the alert hides after 3 s', async ({
