@@ -11,12 +11,16 @@ import { benchNetworkGraph, printNetworkGraphFigures } from './network-graph.ben
 import { benchPriceDynamicsFirstPaint } from './price-dynamics.bench.ts';
 import { benchScaledSuggest, benchServer } from './server.bench.ts';
 import { benchSiteSearchKeystroke, printSiteSearchKeystroke } from './site-search.bench.ts';
-import { startServer } from './server.ts';
+import { benchGenerate, startServer } from './server.ts';
 
 console.log('# Bundle sizes (gzip)');
 console.log(`runtime chunk: ${gzipKb(runtimeChunk()).toFixed(1)} kB`);
 for (const tag of builtElements())
   console.log(`${tag}: ${elementSize(tag).ownKb.toFixed(1)} kB beyond the runtime`);
+
+// Each server test file generates its own database, so this time is paid once per file.
+console.log('\n# Demo data generator: the default database (ms, median of 3)');
+console.log(`median: ${benchGenerate().toFixed(0)} ms`);
 
 const server = await startServer(Number(process.env.BENCH_PORT ?? 8191));
 try {

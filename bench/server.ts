@@ -1,6 +1,9 @@
 /** Starts the reference server for a bench on its own port and database, and stops it. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { generate } from '../demo-pages/data/generate.ts';
 
 export interface RunningServer {
   baseUrl: string;
@@ -40,4 +43,19 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Generates the default demo database into a temporary folder three times: the median time. */
+export function benchGenerate(): number {
+  const dir = mkdtempSync(join(tmpdir(), 'fin-generate-bench-'));
+  try {
+    const runs = [0, 1, 2].map((run) => {
+      const started = performance.now();
+      generate(join(dir, `${run}.sqlite`));
+      return performance.now() - started;
+    });
+    return median(runs);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

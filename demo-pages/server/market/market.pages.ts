@@ -28,7 +28,7 @@ import { html, type SafeHtml } from '../templates/html.ts';
 import { tableBox } from '../templates/table-box.ts';
 import { breadcrumb } from '../templates/layout.ts';
 import { DATA_TABLE_STYLE } from '../templates/data-table.style.ts';
-import { formatNumber, formatPercentChange } from '../../../src/contract/format.ts';
+import { formatNumber, formatPercent, formatPercentChange } from '../../../src/contract/format.ts';
 
 /** A facts-table row: label key (also its id) and the value to show. */
 type Fact = {
@@ -140,17 +140,18 @@ function masked(field: string, value: number | null, access: PriceAccess, kind: 
 }
 
 /**
- * A number as the stock page shows it (SPEC §9: thousands separated, a real minus sign), through
- * the shared formatter so these pages follow it when it learns the page's language.
+ * A number as the stock page shows it, in the page's language (SPEC §9: thousands separated, a
+ * real minus sign), through the one formatter the elements use.
  */
-function number(value: number, decimals = 2): string {
-  return formatNumber(value, decimals);
+function number(value: number, lang: Lang, decimals = 2): string {
+  return formatNumber(value, decimals, lang);
 }
 
-type NumberFormat = (value: number) => string;
+type NumberFormat = (value: number, lang: Lang) => string;
 
-const price: NumberFormat = (value) => number(value);
-const percent: NumberFormat = (value) => `${number(value)} %`;
+const price: NumberFormat = (value, lang) => number(value, lang);
+const percent: NumberFormat = (value, lang) => formatPercent(value, 2, lang);
+const change: NumberFormat = (value, lang) => formatPercentChange(value, 2, lang);
 
 /**
  * How a fact's number is shown (the page data keeps the number): prices with two decimals,
@@ -162,14 +163,15 @@ const FACT_FORMATS: Record<string, NumberFormat> = {
   last_price: price,
   nav_per_share: price,
   yield: percent,
-  change_day: formatPercentChange,
-  change_1y: formatPercentChange,
-  premium: formatPercentChange,
+  change_day: change,
+  change_1y: change,
+  premium: change,
 };
 
-function display(value: unknown, format?: NumberFormat): SafeHtml | string {
+function display(value: unknown, lang: Lang, format?: NumberFormat): SafeHtml | string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'number') return (format ?? ((v) => number(v, Number.isInteger(v) ? 0 : 2)))(value);
+  if (typeof value === 'number')
+    return format ? format(value, lang) : number(value, lang, Number.isInteger(value) ? 0 : 2);
   if (typeof value === 'object' && 'val' in value && 'lnk' in value) {
     const link = value as { val: string; lnk: string };
     return html`<a href="${link.lnk}">${link.val}</a>`;
@@ -185,7 +187,7 @@ function pageSection(id: string, title: string, content: SafeHtml): SafeHtml {
   </section>`;
 }
 
-function factsBlock(facts: ServerTable, caption: string): SafeHtml {
+function factsBlock(facts: ServerTable, caption: string, lang: Lang): SafeHtml {
   return pageSection(
     'facts',
     caption,
@@ -197,7 +199,7 @@ function factsBlock(facts: ServerTable, caption: string): SafeHtml {
         ${facts.data.map(
           (row) => html`<tr data-fact="${String(row.id)}">
             <th scope="row">${String(row.name)}</th>
-            <td>${display(row.value, FACT_FORMATS[String(row.id)])}</td>
+            <td>${display(row.value, lang, FACT_FORMATS[String(row.id)])}</td>
           </tr>`,
         )}
       </tbody>
@@ -206,6 +208,7 @@ function factsBlock(facts: ServerTable, caption: string): SafeHtml {
 }
 
 function pageBody(
+  lang: Lang,
   crumbs: SafeHtml,
   title: string,
   subtitle: string,
@@ -218,7 +221,7 @@ function pageBody(
     ${crumbs}
     <h1>${title}</h1>
     <p class="muted">${subtitle}</p>
-    ${factsBlock(facts, caption)} ${extra ?? null}
+    ${factsBlock(facts, caption, lang)} ${extra ?? null}
   </main>`;
 }
 
@@ -269,20 +272,20 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         fact(lang, 'issuer', emitent ? { val: issuerName, lnk: `/company/${emitent.id}/` } : issuerName),
         fact(lang, 'bond_kind', t(lang, `bond_kind_${bond.kind}`)),
         fact(lang, 'status', t(lang, matured ? 'status_matured' : 'status_trading')),
-        fact(lang, 'nominal', `${number(bond.nominal, 0)} ${bond.currency}`),
-        fact(lang, 'coupon_rate', `${number(bond.coupon_rate)} %`),
+        fact(lang, 'nominal', `${number(bond.nominal, lang, 0)} ${bond.currency}`),
+        fact(lang, 'coupon_rate', formatPercent(bond.coupon_rate, 2, lang)),
         fact(lang, 'coupon_frequency', bond.coupon_frequency),
         fact(lang, 'issue_date', displayDate(bond.issue_date)),
         fact(lang, 'maturity_date', displayDate(bond.maturity_date)),
         fact(
           lang,
           'next_coupon',
-          next ? `${displayDate(next.date)} · ${number(next.amount)} ${bond.currency}` : null,
+          next ? `${displayDate(next.date)} · ${number(next.amount, lang)} ${bond.currency}` : null,
         ),
         fact(lang, 'last_date', last ? displayDate(last.date) : null),
         fact(lang, 'bond_price', prices.lastPrice),
         fact(lang, 'yield', prices.yield),
-        fact(lang, 'accrued_interest', last ? `${number(last.accrued)} ${bond.currency}` : null),
+        fact(lang, 'accrued_interest', last ? `${number(last.accrued, lang)} ${bond.currency}` : null),
       ]);
       const data: BondPageData = {
         lang,
@@ -316,7 +319,7 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         lang,
         `${name} (${bond.isin})`,
         data,
-        pageBody(crumbs(lang), name, issuerName, facts, t(lang, 'facts')),
+        pageBody(lang, crumbs(lang), name, issuerName, facts, t(lang, 'facts')),
       );
     },
   );
@@ -395,7 +398,7 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         lang,
         `${name} (${index.code})`,
         data,
-        pageBody(crumbs(lang), name, index.code, facts, t(lang, 'facts'), memberList),
+        pageBody(lang, crumbs(lang), name, index.code, facts, t(lang, 'facts'), memberList),
       );
     },
   );
@@ -433,7 +436,7 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         fact(lang, 'asset_class', t(lang, `asset_class_${etf.asset_class}`)),
         fact(lang, 'benchmark', benchmark ? { val: benchmark.name, lnk: benchmark.url } : null),
         fact(lang, 'inception_date', displayDate(etf.inception_date)),
-        fact(lang, 'expense_ratio', `${number(etf.expense_ratio)} %`),
+        fact(lang, 'expense_ratio', formatPercent(etf.expense_ratio, 2, lang)),
         fact(lang, 'last_date', last ? displayDate(last.date) : null),
         fact(lang, 'last_price', values.lastPrice),
         fact(lang, 'nav_per_share', values.navPerShare),
@@ -468,7 +471,7 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
         lang,
         `${name} (${etf.ticker})`,
         data,
-        pageBody(crumbs(lang), name, provider, facts, t(lang, 'facts')),
+        pageBody(lang, crumbs(lang), name, provider, facts, t(lang, 'facts')),
       );
     },
   );
@@ -501,8 +504,8 @@ export function registerMarketPages(app: FastifyInstance, ctx: AppContext, marke
             <td><a href="${row.url}">${row.name}</a></td>
             <td>${row.ticker}</td>
             <td>${ground ? groundText(lang, ground) : ''}</td>
-            <td class="dt-end">${number(row.count, 0)}</td>
-            <td class="dt-end">${display(lastPrice(row), price)}</td>
+            <td class="dt-end">${number(row.count, lang, 0)}</td>
+            <td class="dt-end">${display(lastPrice(row), lang, price)}</td>
           </tr>`;
         })}
       </tbody>

@@ -58,13 +58,14 @@ describe('LineHistoryChart', () => {
 });
 
 describe('tooltips of the analysis views', () => {
-  const decimals = (text: string) => [...text.matchAll(/\d+\.(\d+)/g)].map((match) => match[1]!.length);
+  const decimals = (text: string) => [...text.matchAll(/\d+[.,](\d+)/g)].map((match) => match[1]!.length);
 
   it('a bar of the line history tells its period and figure rounded like the table, never float noise', () => {
     const s = section(['2024', '2023', '2022'], { a: [0.1 + 0.2, 0.717499999, 4306.7 - 0.0000000001] });
     act(() => root.render(<LineHistoryChart history={lineHistory(s, 'a')!} t={t} />));
     const titles = [...container.querySelectorAll('rect > title')].map((title) => title.textContent);
-    expect(titles).toEqual(['2022: 4\u202f306.7', '2023: 0.72', '2024: 0.3']);
+    // Without a page language the elements format as the default page (rus): a decimal comma.
+    expect(titles).toEqual(['2022: 4\u202f306,7', '2023: 0,72', '2024: 0,3']);
   });
 
   it('a source difference cell names both figures rounded like the cells', () => {
@@ -72,7 +73,7 @@ describe('tooltips of the analysis views', () => {
     const s2 = section(['2024'], { a: [0.1 + 0.2] });
     act(() => root.render(<SourceDiffTable section1={s1} section2={s2} names={['S1', 'S2']} t={t} />));
     const cell = container.querySelector('.an-diff__cell')!;
-    expect(cell.getAttribute('title')).toBe('S1: 0.72; S2: 0.3');
+    expect(cell.getAttribute('title')).toBe('S1: 0,72; S2: 0,3');
     expect(Math.max(...decimals(cell.textContent ?? ''))).toBeLessThanOrEqual(2);
   });
 });
