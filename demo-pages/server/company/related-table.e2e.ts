@@ -35,7 +35,7 @@ test('without JavaScript the related companies are a table of the graph’s link
       row.issuer,
       row.holding,
       row.relation,
-      formatShare(row.share) ?? `—${noShare}`,
+      formatShare(row.share, lang) ?? `—${noShare}`,
     ]);
     expect(expected.length).toBeGreaterThan(10);
     await page.setViewportSize({ width: 1280, height: 900 });
