@@ -228,6 +228,22 @@ test('paid user: an open file of a paid provider downloads with its type and rea
   expect(['%PDF', 'PK\u0003\u0004']).toContain(body.subarray(0, 4).toString('latin1'));
 });
 
+test('an English comment on the Russian page is marked English, as its file is, not with the page language', async ({
+  page,
+}) => {
+  // The demo's comment with a hostile image is written in English only (its file ends in "-eng").
+  const { emitentId, comment } = await findComment(page, 'rus', (c) => c.content.includes('Model update.'));
+  expect(comment.file).toMatch(/-eng\.\w+$/);
+  expect(comment.language).toBe('eng');
+  await openComments(page, emitentId, 'rus');
+  const item = card(page, comment.id);
+  await expect(item.locator('.irc-content')).toHaveAttribute('lang', 'en');
+  await expect(item.locator('.irc-title')).toHaveAttribute('lang', 'en');
+  await expect(item.locator('.irc-language')).toHaveText(
+    new Intl.DisplayNames(['ru'], { type: 'language' }).of('en')!,
+  );
+});
+
 test('provider HTML with scripts: nothing runs, nothing is injected, the text shows', async ({ page }) => {
   const trap = await installTrap(page);
   // The page's script-src CSP would block a handler anyway, but Chromium reports every `on…=`
