@@ -10,9 +10,10 @@ import { FREE_PHONE, signInAs, type Audience } from '../testing/session.ts';
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  // Each error names its page, so a failure says where to look.
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
   });
   return errors;
 }

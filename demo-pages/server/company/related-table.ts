@@ -45,7 +45,7 @@ function nextSort(
   return current.order === 'asc' ? `${column}-desc` : null;
 }
 
-function cell(column: RelatedColumn, row: RelatedRow, label: RelatedTableInput['label']): SafeHtml {
+function cell(column: RelatedColumn, row: RelatedRow, { label, lang }: RelatedTableInput): SafeHtml {
   switch (column) {
     case 'issuer':
       return row.href ? html`<a href="${row.href}">${row.issuer}</a>` : html`${row.issuer}`;
@@ -54,7 +54,7 @@ function cell(column: RelatedColumn, row: RelatedRow, label: RelatedTableInput['
     case 'relation':
       return html`${row.relation}`;
     case 'share': {
-      const share = formatShare(row.share);
+      const share = formatShare(row.share, lang);
       return share !== null
         ? html`${share}`
         : // Positioned, so the hidden text stays inside the table's scroll box (no page scroll).
@@ -100,10 +100,10 @@ export function relatedTable(input: RelatedTableInput): SafeHtml {
       ${rows.map(
         (row) =>
           html`<tr>
-            <th scope="row">${cell('issuer', row, label)}</th>
-            <td>${cell('holding', row, label)}</td>
-            <td>${cell('relation', row, label)}</td>
-            <td class="related-table__share">${cell('share', row, label)}</td>
+            <th scope="row">${cell('issuer', row, input)}</th>
+            <td>${cell('holding', row, input)}</td>
+            <td>${cell('relation', row, input)}</td>
+            <td class="related-table__share">${cell('share', row, input)}</td>
           </tr>`,
       )}
     </tbody>

@@ -16,7 +16,7 @@ import type {
   StockIndicators,
 } from '../../contract/stocks.ts';
 import { TRADING_FIELDS } from '../../contract/stocks.ts';
-import type { StockPriceDynamics } from '../../contract/types.ts';
+import { PRICE_DYNAMICS_WINDOW_FIELDS, type StockPriceDynamics } from '../../contract/types.ts';
 import {
   checkFullInfoTable,
   checkHolders,
@@ -25,20 +25,32 @@ import {
   emptyFullInfoTable,
   emptyHolders,
   emptyMarketTable,
-  emptyPriceDynamics,
 } from '../../contract/answers.ts';
 import { ApiError, getJson, postJson, request } from './client.ts';
 
+/**
+ * SPEC §7 price-dynamics, or null when the server answered nothing: an empty body, `{}` or an
+ * object with none of the values (not the same as six explicit nulls, which hide the block).
+ */
 export function fetchPriceDynamics(
   stockId: number,
   groundId: number,
   signal?: AbortSignal,
-): Promise<StockPriceDynamics> {
-  return getJson(`/api/stocks/${stockId}/${groundId}/price-dynamics/`, {
+): Promise<StockPriceDynamics | null> {
+  return getJson<StockPriceDynamics | null>(`/api/stocks/${stockId}/${groundId}/price-dynamics/`, {
     signal,
-    check: checkPriceDynamics,
-    empty: emptyPriceDynamics,
+    check: (value, path) => (hasNoPriceDynamicsField(value) ? null : checkPriceDynamics(value, path)),
+    empty: () => null,
   });
+}
+
+function hasNoPriceDynamicsField(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    ![...PRICE_DYNAMICS_WINDOW_FIELDS, 'last_price'].some((field) => field in value)
+  );
 }
 
 /**

@@ -125,7 +125,10 @@ function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphCo
   const [view, setView] = useState<GraphViewMode>(firstView);
   const engineRef = useRef<GraphEngine | null>(null);
   const viewsId = useId();
-  const data = useMemo(() => buildGraph(links, config.mainEmitentId), [links, config.mainEmitentId]);
+  const data = useMemo(
+    () => buildGraph(links, config.mainEmitentId, undefined, lang),
+    [links, config.mainEmitentId, lang],
+  );
   const layout = useMemo(
     () => ({ nodeCount: data.nodes.length, linkCount: links.length, fullscreen }),
     [data.nodes.length, links.length, fullscreen],

@@ -56,6 +56,14 @@ describe('graph from links', () => {
     expect(graph.nodes.find((node) => node.id === 3)!.href).toBeNull();
   });
 
+  it('writes shares in the page language: "12,50 %" on a German page', () => {
+    const german = buildGraph([link({}), link({ emitent_id: 4, share: 12.5 })], 1, undefined, 'deu');
+    expect(german.edges.map((edge) => edge.label)).toEqual(['100\u202f%', '12,50\u202f%']);
+    expect(german.nodes.find((node) => node.id === 4)!.description).toBe(
+      'DomClick, Subsidiary, 12,50\u202f%',
+    );
+  });
+
   it('draws a shareholder’s arrow from the holder to the issuer it holds, an affiliate without arrow', () => {
     const withHolder = buildGraph(
       [

@@ -1,5 +1,6 @@
 /** From the links answer (SPEC §3 "Network graph input") to what the graph draws. */
 import type { RelatedLink } from '../../contract/company.ts';
+import type { Lang } from '../../contract/types.ts';
 import { safeHref } from '../../contract/links.ts';
 import { nodeLabel, RELATION_LINES, shareText } from '../../contract/network-graph.ts';
 import { linkHolding } from '../../contract/related-links.ts';
@@ -8,8 +9,8 @@ import { nodeSizes } from '../../widgets/network-graph/graph.options.ts';
 import type { GraphData, GraphNode } from '../../widgets/network-graph/graph.types.ts';
 
 /** "Full name, relation, share": the accessible name and the announcement of a node (never cut). */
-export function nodeDescription(name: string, relation: string, share: number | null): string {
-  return [name, relation, shareText(share)].filter((part) => part.trim() !== '').join(', ');
+export function nodeDescription(name: string, relation: string, share: number | null, lang?: Lang): string {
+  return [name, relation, shareText(share, lang)].filter((part) => part.trim() !== '').join(', ');
 }
 
 /**
@@ -21,6 +22,8 @@ export function buildGraph(
   links: readonly RelatedLink[],
   mainEmitentId: number,
   mainName?: string,
+  /** The page's language: shares in its number format ("12,5 %" on a German page). */
+  lang?: Lang,
 ): GraphData {
   const names = new Map<number, string>();
   const inbound = new Map<number, RelatedLink>();
@@ -39,7 +42,7 @@ export function buildGraph(
       id: `${link.parent_emitent_id}>${link.emitent_id}#${index}`,
       from: holding.holderId,
       to: holding.heldId,
-      label: shareText(link.share),
+      label: shareText(link.share, lang),
       title: link.rel_type_name,
       color: line.color,
       dashed: line.dashed,
@@ -53,7 +56,7 @@ export function buildGraph(
     return {
       id,
       label: nodeLabel(name),
-      description: link ? nodeDescription(name, link.rel_type_name, link.share) : name,
+      description: link ? nodeDescription(name, link.rel_type_name, link.share, lang) : name,
       main: id === mainEmitentId,
       size: sizes.get(id) ?? 14,
       href: safeHref(link?.url ?? null),

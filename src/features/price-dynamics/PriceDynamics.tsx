@@ -86,11 +86,15 @@ function StockPriceDynamicsBlock({
 
   useEffect(() => {
     if (state.status === 'ready') {
-      emit('fin-price-dynamics-load', { ...state.key, empty: isPriceDynamicsEmpty(state.value) });
+      emit('fin-price-dynamics-load', {
+        ...state.key,
+        empty: state.value === null || isPriceDynamicsEmpty(state.value),
+      });
     }
   }, [state, emit]);
 
-  const empty = state.status === 'ready' && isPriceDynamicsEmpty(state.value);
+  // Six explicit nulls hide the block (SPEC §2); an answer with nothing in it says "no data".
+  const empty = state.status === 'ready' && state.value !== null && isPriceDynamicsEmpty(state.value);
   useHiddenHost(empty);
 
   return (
@@ -100,9 +104,11 @@ function StockPriceDynamicsBlock({
       page={instrument.status === 'page-error' ? instrument.page : null}
       state={state}
       onRetry={resource.retry}
+      isEmpty={(dynamics) => dynamics === null}
+      emptyText={t('pd:no_data_min_max')}
     >
       {(dynamics) =>
-        empty ? null : (
+        empty || dynamics === null ? null : (
           <StockPriceDynamicsView dynamics={dynamics} loginUrl={loginUrl} accessUrl={accessUrl} t={t} />
         )
       }

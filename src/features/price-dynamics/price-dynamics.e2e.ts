@@ -118,6 +118,24 @@ test('the language chosen with ?lang= sticks for the following pages', async ({ 
   await expect(block(page).locator('.pd__title')).toHaveText(labels.title!);
 });
 
+test('an empty answer (empty body or {}) says there is no price data in the page language, not a blank', async ({
+  page,
+}) => {
+  const labels = (await (await page.request.get('/api/labels/pd/?lang=deu')).json()) as Record<
+    string,
+    string
+  >;
+  for (const body of ['', '{}']) {
+    await page.route('**/api/stocks/*/*/price-dynamics/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body }),
+    );
+    await page.goto('/test/only/fin-price-dynamics/?lang=deu');
+    await expect(block(page).getByRole('status')).toHaveText(labels.no_data_min_max!);
+    await expect(page.locator('fin-price-dynamics')).toBeVisible();
+    await page.unrouteAll();
+  }
+});
+
 test('a label missing from the server shows as {{module:key}}', async ({ page }) => {
   await page.route('**/api/labels/pd/**', async (route) => {
     const labels = (await (await route.fetch()).json()) as Record<string, string>;

@@ -53,6 +53,7 @@ const labels = {
     range_value_1m: '{price}, {percent} % of the 1-month range',
     range_value_1y: '{price}, {percent} % of the 1-year range',
     login: 'Log in',
+    no_data_min_max: 'No data on the minimum and maximum price',
   },
   common: { loading: 'Loading', error_page_data: 'The page data is malformed:' },
 };
@@ -62,7 +63,10 @@ const fetchMock = vi.fn(async (url: string) => {
   const path = new URL(url, 'http://localhost').pathname;
   if (path.startsWith('/api/labels/'))
     return Response.json(labels[path.split('/')[3] as keyof typeof labels] ?? {});
-  if (path in answers) return Response.json(answers[path]);
+  if (path in answers) {
+    const answer = answers[path];
+    return answer instanceof Response ? answer : Response.json(answer);
+  }
   return Response.json({ error: 'Unknown' }, { status: 404 });
 });
 
@@ -85,9 +89,11 @@ async function render(html: string, user = '{}'): Promise<HTMLElement> {
     document.body.innerHTML = `<script type="application/json" id="fin-user">${user}</script>${html}`;
   });
   const element = document.querySelector('fin-price-dynamics') as HTMLElement;
-  // Settled: the block, an error, or the host hidden for lack of data; never the loading line.
+  // Settled: the block, an error, the no-data message, or the host hidden; never the loading line.
   await waitFor(() =>
-    expect(element.hidden || element.shadowRoot?.querySelector('section, [role="alert"]')).toBeTruthy(),
+    expect(
+      element.hidden || element.shadowRoot?.querySelector('section, [role="alert"], .fin-message--info'),
+    ).toBeTruthy(),
   );
   return element;
 }
@@ -186,6 +192,22 @@ describe('<fin-price-dynamics>', () => {
     );
     await waitFor(() => expect(element.hidden).toBe(true));
     expect(element.shadowRoot?.querySelector('table')).toBeNull();
+  });
+
+  it.each([
+    ['an empty body', () => new Response('', { status: 200 })],
+    ['{}', () => ({})],
+    ['an object without any price-dynamics field', () => ({ date: '20.11.2026', currency: 'RUB' })],
+  ])('says there is no data on %s (not six nulls: the block stays and says why)', async (_, answer) => {
+    answers['/api/stocks/7/1/price-dynamics/'] = answer();
+    const element = await render(
+      `<script type="application/json" id="fin-page-data">${pageData(7, 1)}</script><fin-price-dynamics></fin-price-dynamics>`,
+    );
+    await waitFor(() =>
+      expect(element.shadowRoot?.textContent).toContain('No data on the minimum and maximum price'),
+    );
+    expect(element.hidden).toBe(false);
+    expect(element.shadowRoot?.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('reloads when another element switches the shared ground', async () => {

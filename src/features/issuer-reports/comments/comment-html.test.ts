@@ -2,7 +2,7 @@
 // DOMPurify relies on a standards-exact HTML parser and node iterator: happy-dom's let <script> and
 // attributes through (it is not what DOMPurify supports), jsdom's behave like the browser's.
 import { describe, expect, it } from 'vitest';
-import { sanitizeCommentHtml } from './comment-html.ts';
+import { sanitizeCommentHtml, withoutEventHandlers } from './comment-html.ts';
 
 /** The sanitized content as markup, the way a reader's browser would hold it. */
 function clean(content: string): string {
@@ -108,5 +108,34 @@ describe('sanitizeCommentHtml', () => {
 
   it('returns nodes, never a string a sink would take', () => {
     expect(sanitizeCommentHtml('<p>x</p>')).toBeInstanceOf(DocumentFragment);
+  });
+});
+
+describe('withoutEventHandlers', () => {
+  it('renames every handler the tokenizer would parse, so no `on…` attribute is ever created', () => {
+    const hostile = [
+      '<img src="x" onerror="alert(1)">',
+      '<svg/onload=alert(1)>',
+      '<img src="x"onerror=alert(1)>',
+      '<img alt=">" ONERROR=alert(1)>',
+      '<details open\tontoggle=alert(1)>',
+      '<input autofocus onfocus>',
+      '<b onmouseover=a() onclick=b()>x</b>',
+    ].join('');
+    const doc = new DOMParser().parseFromString(withoutEventHandlers(hostile), 'text/html');
+    const handlers = [...doc.body.querySelectorAll('*')].flatMap((element) =>
+      element.getAttributeNames().filter((name) => name.startsWith('on')),
+    );
+    expect(handlers).toEqual([]);
+    // The same markup without the rename has them: the check above can fail.
+    const unchanged = new DOMParser().parseFromString(hostile, 'text/html');
+    expect(
+      unchanged.body.querySelectorAll('[onerror], [onload], [ontoggle], [onfocus], [onclick]').length,
+    ).toBe(7);
+  });
+
+  it('leaves the text and a link untouched', () => {
+    const safe = '<p>Margins on track; revenue on=target</p><a href="/company/1/">Sberbank online</a>';
+    expect(withoutEventHandlers(safe)).toBe(safe);
   });
 });

@@ -60,6 +60,22 @@ function purifierOf(view: Window): DOMPurify {
   return purifier;
 }
 
+/** A start tag as the tokenizer reads it: quoted values may hold `>`. Generous on purpose (see below). */
+const START_TAG = /<[a-zA-Z](?:"[^"]*"?|'[^']*'?|[^>"'])*>?/g;
+/** An attribute name `on…` where the tokenizer starts a name: after a space, `/` or a closing quote. */
+const HANDLER_NAME = /([\s/"'])(on[^\s/>="']*)(?=[\s/>=]|$)/gi;
+
+/**
+ * Renames every `on…` attribute of the content's tags (`onerror` → `x-onerror`) before it is
+ * parsed. DOMPurify drops handlers anyway and the page's script-src CSP would block them, but
+ * Chromium reports each handler it parses, even into the sanitizer's inert document, as a CSP
+ * violation in the console. Erring towards renaming more (inside a quoted value too) is harmless:
+ * the only attribute a comment keeps is a link's `href`.
+ */
+export function withoutEventHandlers(content: string): string {
+  return content.replace(START_TAG, (tag) => tag.replace(HANDLER_NAME, '$1x-$2'));
+}
+
 /** The comment content as nodes safe to append to `doc`: only COMMENT_TAGS, links through safeHref. */
 export function sanitizeCommentHtml(content: string, doc: Document = document): DocumentFragment {
   const view = doc.defaultView;
@@ -77,7 +93,7 @@ export function sanitizeCommentHtml(content: string, doc: Document = document): 
     );
     return fragment;
   }
-  const fragment = purifier.sanitize(content, {
+  const fragment = purifier.sanitize(withoutEventHandlers(content), {
     ALLOWED_TAGS: [...COMMENT_TAGS],
     ALLOWED_ATTR: COMMENT_ATTRIBUTES,
     ALLOW_DATA_ATTR: false,

@@ -228,8 +228,31 @@ test('paid user: an open file of a paid provider downloads with its type and rea
   expect(['%PDF', 'PK\u0003\u0004']).toContain(body.subarray(0, 4).toString('latin1'));
 });
 
+test('an English comment on the Russian page is marked English, as its file is, not with the page language', async ({
+  page,
+}) => {
+  // The demo's comment with a hostile image is written in English only (its file ends in "-eng").
+  const { emitentId, comment } = await findComment(page, 'rus', (c) => c.content.includes('Model update.'));
+  expect(comment.file).toMatch(/-eng\.\w+$/);
+  expect(comment.language).toBe('eng');
+  await openComments(page, emitentId, 'rus');
+  const item = card(page, comment.id);
+  await expect(item.locator('.irc-content')).toHaveAttribute('lang', 'en');
+  await expect(item.locator('.irc-title')).toHaveAttribute('lang', 'en');
+  await expect(item.locator('.irc-language')).toHaveText(
+    new Intl.DisplayNames(['ru'], { type: 'language' }).of('en')!,
+  );
+});
+
 test('provider HTML with scripts: nothing runs, nothing is injected, the text shows', async ({ page }) => {
   const trap = await installTrap(page);
+  // The page's script-src CSP would block a handler anyway, but Chromium reports every `on…=`
+  // it parses (even into the sanitizer's inert document) as a violation in the console.
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/.test(message.text()))
+      cspErrors.push(message.text());
+  });
   const ids = PAYLOADS.map((_, i) => 900 + i);
   // One comment per payload (an unclosed tag of one would swallow the others), on the real answer's first comment.
   await page.route('**/api/company/*/comments_about/**', async (route) => {
@@ -265,6 +288,7 @@ test('provider HTML with scripts: nothing runs, nothing is injected, the text sh
     if ((await contents.nth(i).getByText(`link ${i}`, { exact: true }).count()) > 0)
       await expect(contents.nth(i).getByText(`link ${i}`, { exact: true })).not.toHaveAttribute('href', /./);
   expect(markOf(ids[0]!)).toBe('xss-mark-900');
+  expect(cspErrors).toEqual([]);
 });
 
 test('under a strict CSP that enforces Trusted Types, the sanitized content renders with no violation', async ({

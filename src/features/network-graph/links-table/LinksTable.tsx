@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import type { RelatedLink } from '../../../contract/company.ts';
+import type { Lang } from '../../../contract/types.ts';
 import {
   formatShare,
   mainIssuerName,
@@ -51,7 +52,7 @@ export function LinksTable({ links, mainEmitentId, caption }: LinksTableProps) {
       ...Object.fromEntries(RELATED_COLUMNS.map((column) => [column, keys[column][index] ?? null])),
     }));
   }, [rows, lang]);
-  const columns = useMemo(() => linkColumns(t), [t]);
+  const columns = useMemo(() => linkColumns(t, lang), [t, lang]);
   const name = mainIssuerName(links, mainEmitentId);
   const fullCaption = [
     caption,
@@ -89,18 +90,30 @@ export function LinksTable({ links, mainEmitentId, caption }: LinksTableProps) {
   );
 }
 
-function linkColumns(t: Translate): TableColumn[] {
+function linkColumns(t: Translate, lang: Lang): TableColumn[] {
   return RELATED_COLUMNS.map((column): TableColumn => ({
     field: column,
     title: t(RELATED_COLUMN_LABELS[column]),
     // A sort key never reads as "empty": every column stays, even when no link has a share.
     alwaysShown: true,
     align: column === 'share' ? 'end' : 'start',
-    format: (_key, tableRow) => <LinkCell column={column} row={(tableRow as LinkTableRow).row} t={t} />,
+    format: (_key, tableRow) => (
+      <LinkCell column={column} row={(tableRow as LinkTableRow).row} t={t} lang={lang} />
+    ),
   }));
 }
 
-function LinkCell({ column, row, t }: { column: RelatedColumn; row: RelatedRow; t: Translate }) {
+function LinkCell({
+  column,
+  row,
+  t,
+  lang,
+}: {
+  column: RelatedColumn;
+  row: RelatedRow;
+  t: Translate;
+  lang: Lang;
+}) {
   switch (column) {
     case 'issuer':
       return row.href ? <a href={row.href}>{row.issuer}</a> : <>{row.issuer}</>;
@@ -109,7 +122,7 @@ function LinkCell({ column, row, t }: { column: RelatedColumn; row: RelatedRow; 
     case 'relation':
       return <>{row.relation}</>;
     case 'share': {
-      const share = formatShare(row.share);
+      const share = formatShare(row.share, lang);
       return share !== null ? (
         <>{share}</>
       ) : (

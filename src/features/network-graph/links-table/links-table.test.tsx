@@ -5,6 +5,7 @@ import issuerLabels from '../../../../demo-pages/data/labels/issuer.json';
 import widgetLabels from '../../../../demo-pages/data/labels/widgets.json';
 import { waitFor } from '../../../../demo-pages/testing/react-act.ts';
 import { $lang } from '../../../core/stores/lang.ts';
+import { pageLang } from '../../../core/page-data.ts';
 import { resetLabels } from '../../../core/stores/labels.ts';
 import { FIXTURE_LINKS, FIXTURE_MAIN, FIXTURE_TAG, HOSTILE_NAME } from './links-table.fixture.ts';
 
@@ -24,6 +25,8 @@ const fetchMock = vi.fn(async (url: string) => {
 async function render(links = FIXTURE_LINKS, htmlLang = 'en'): Promise<ShadowRoot> {
   act(() => {
     document.documentElement.lang = htmlLang;
+    // The page's language as a page sets it (the store may have mounted before this test's <html lang>).
+    $lang.set(pageLang(document));
     document.body.innerHTML = `<${FIXTURE_TAG} main-emitent-id="${FIXTURE_MAIN}"
       caption="Related companies: Sberbank"></${FIXTURE_TAG}>`;
     document.querySelector(FIXTURE_TAG)!.setAttribute('links', JSON.stringify(links));
