@@ -93,6 +93,15 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
   // One polite announcement for the section, so a change to several comments is said once.
   const [announcement, setAnnouncement] = useState('');
   const statusRefs = useRef(new Map<number, HTMLElement>());
+  // The comment whose request button was answered: its state, which replaces the button, takes focus.
+  const focusAfterAnswer = useRef<number | null>(null);
+  // After the commit that renders the state: it mounts with the answer (no element to focus before).
+  useEffect(() => {
+    const commentId = focusAfterAnswer.current;
+    if (commentId === null) return;
+    focusAfterAnswer.current = null;
+    statusRefs.current.get(commentId)?.focus();
+  }, [answered]);
 
   const requestAccess = useCallback(
     async (comment: CompanyComment) => {
@@ -113,12 +122,12 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
           return;
         }
         const date = item.date ?? null;
+        // The button is gone with the answer: focus goes to the state that replaced it, in the same comment.
+        focusAfterAnswer.current = comment.id;
         setAnswered((before) => ({ ...before, [comment.provider_id]: { status: item.status, date } }));
         setAnnouncement(
           item.status === 'sent' ? requestedText(t, date) : t('issuer:forbidden_request_label'),
         );
-        // The button is gone: focus goes to the state that replaced it, in the same comment.
-        requestAnimationFrame(() => statusRefs.current.get(comment.id)?.focus());
       } catch (error) {
         setAnnouncement('');
         setCall({ ...ids, phase: 'failed', error: toApiError(error) });
