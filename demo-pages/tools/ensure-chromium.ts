@@ -1,8 +1,11 @@
 /**
  * Browser tests and benches drive Debian's Chromium (playwright cannot download its own browser
  * here), with a CJK font so that Chinese pages lay out with real glyphs instead of boxes (Debian's
- * Chromium brings no CJK font). Installs what is missing when we are root; otherwise says exactly
- * what to install.
+ * Chromium brings no CJK font), and with Liberation Sans, the font Chromium recommends: amCharts
+ * asks for Helvetica/Arial, which fontconfig maps to Liberation Sans. The committed chart pictures
+ * were drawn with it; installed with --no-install-recommends it is left out, Arial falls back to
+ * the wider DejaVu Sans, the value axis widens and every chart picture shifts. Installs what is
+ * missing when we are root; otherwise says exactly what to install.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +18,7 @@ interface Need {
 }
 
 const CJK_FONT_DIR = '/usr/share/fonts/opentype/noto';
+const LIBERATION_SANS = '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf';
 
 const NEEDS: Need[] = [
   { pkg: 'chromium', present: () => existsSync(CHROMIUM_PATH) },
@@ -23,7 +27,21 @@ const NEEDS: Need[] = [
     // An explicit CHROMIUM_PATH means a browser of one's own: its fonts are one's own too.
     present: () => process.env.CHROMIUM_PATH !== undefined || hasCjkFont(),
   },
+  {
+    pkg: 'fonts-liberation',
+    present: () => process.env.CHROMIUM_PATH !== undefined || hasArialMetricFont(),
+  },
 ];
+
+/** Arial resolves to Liberation Sans (same metrics), as on the machine that drew the pictures. */
+function hasArialMetricFont(): boolean {
+  if (existsSync(LIBERATION_SANS)) return true;
+  try {
+    return execFileSync('fc-match', ['Arial', 'family'], { encoding: 'utf8' }).includes('Liberation Sans');
+  } catch {
+    return false;
+  }
+}
 
 function hasCjkFont(): boolean {
   if (existsSync(`${CJK_FONT_DIR}/NotoSansCJK-Regular.ttc`)) return true;
@@ -42,7 +60,7 @@ function main(): void {
     console.error(
       `Browser tests need the Debian packages: ${missing.join(' ')}.\n` +
         `Install them with:  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}\n` +
-        `or point CHROMIUM_PATH at a Chromium or Chrome binary with a CJK font installed.`,
+        `or point CHROMIUM_PATH at a Chromium or Chrome binary with a CJK font and Liberation Sans installed.`,
     );
     process.exit(1);
   }
