@@ -138,4 +138,21 @@ describe('withoutEventHandlers', () => {
     const safe = '<p>Margins on track; revenue on=target</p><a href="/company/1/">Sberbank online</a>';
     expect(withoutEventHandlers(safe)).toBe(safe);
   });
+
+  it('renames attribute names only: a value holding `/on…` or ` on…` keeps its text', () => {
+    const links = [
+      '<a href="https://x.example/online/a">quoted</a>',
+      "<a href='https://x.example/a onclick=b'>single quotes</a>",
+      '<a href=https://x.example/online/b>unquoted</a>',
+      '<a title="say onload=1" href="https://x.example/onboarding/">title</a>',
+    ].join('');
+    expect(withoutEventHandlers(links)).toBe(links);
+    // And it still finds a handler right after such a value.
+    expect(withoutEventHandlers('<a href="https://x.example/online/"onclick=b()>x</a>')).toBe(
+      '<a href="https://x.example/online/"x-onclick=b()>x</a>',
+    );
+    expect(clean('<a href="https://x.example/online/a">link</a>')).toContain(
+      'href="https://x.example/online/a"',
+    );
+  });
 });

@@ -60,20 +60,57 @@ function purifierOf(view: Window): DOMPurify {
   return purifier;
 }
 
-/** A start tag as the tokenizer reads it: quoted values may hold `>`. Generous on purpose (see below). */
+/** A start tag as the tokenizer reads it: quoted values may hold `>`. */
 const START_TAG = /<[a-zA-Z](?:"[^"]*"?|'[^']*'?|[^>"'])*>?/g;
-/** An attribute name `on…` where the tokenizer starts a name: after a space, `/` or a closing quote. */
-const HANDLER_NAME = /([\s/"'])(on[^\s/>="']*)(?=[\s/>=]|$)/gi;
 
 /**
  * Renames every `on…` attribute of the content's tags (`onerror` → `x-onerror`) before it is
  * parsed. DOMPurify drops handlers anyway and the page's script-src CSP would block them, but
  * Chromium reports each handler it parses, even into the sanitizer's inert document, as a CSP
- * violation in the console. Erring towards renaming more (inside a quoted value too) is harmless:
- * the only attribute a comment keeps is a link's `href`.
+ * violation in the console. Each tag is read as the HTML tokenizer reads it, so only attribute
+ * names are renamed and a value (`href="https://x.example/online/"`) stays as written.
  */
 export function withoutEventHandlers(content: string): string {
-  return content.replace(START_TAG, (tag) => tag.replace(HANDLER_NAME, '$1x-$2'));
+  return content.replace(START_TAG, renameHandlersInTag);
+}
+
+/** The tag with its `on…` attribute names prefixed; follows the HTML tokenizer's attribute states. */
+function renameHandlersInTag(tag: string): string {
+  let out = '';
+  let at = 1;
+  // The tag name runs to whitespace, `/` or `>`.
+  while (at < tag.length && !/[\s/>]/.test(tag[at]!)) at++;
+  out += tag.slice(0, at);
+  while (at < tag.length) {
+    // Before an attribute name: whitespace and `/` are skipped; `>` ends the tag.
+    const separator = /^[\s/]*/.exec(tag.slice(at))![0];
+    out += separator;
+    at += separator.length;
+    if (at >= tag.length || tag[at] === '>') break;
+    // The name: its first character may be `=`; then up to whitespace, `/`, `>` or `=`.
+    let end = at + 1;
+    while (end < tag.length && !/[\s/>=]/.test(tag[end]!)) end++;
+    const name = tag.slice(at, end);
+    out += /^on/i.test(name) ? `x-${name}` : name;
+    at = end;
+    const beforeValue = /^\s*=\s*/.exec(tag.slice(at));
+    if (!beforeValue) continue;
+    out += beforeValue[0];
+    at += beforeValue[0].length;
+    const quote = tag[at];
+    let valueEnd: number;
+    if (quote === '"' || quote === "'") {
+      // A quoted value runs to its closing quote; a name may follow it without a space.
+      const close = tag.indexOf(quote, at + 1);
+      valueEnd = close < 0 ? tag.length : close + 1;
+    } else {
+      valueEnd = at;
+      while (valueEnd < tag.length && !/[\s>]/.test(tag[valueEnd]!)) valueEnd++;
+    }
+    out += tag.slice(at, valueEnd);
+    at = valueEnd;
+  }
+  return out + tag.slice(at);
 }
 
 /** The comment content as nodes safe to append to `doc`: only COMMENT_TAGS, links through safeHref. */
