@@ -18,13 +18,31 @@ import { readPdf } from '../../src/widgets/export/testing/pdf-text.ts';
 // A Chinese title: the PDF then needs the CJK font, the largest lazy chunk.
 const EXPORT_TITLE = 'Partner graph 关联公司';
 
-test('a partner page on another origin imports an element from /dist/: every chunk, the PDF maker and its fonts come from our origin', async ({
+test('a partner page on another origin imports an element from /dist/ under its own CSP and SRI: every chunk, the PDF maker and its fonts come from our origin', async ({
   page,
   baseURL,
 }) => {
   const ours = new URL(baseURL!).origin;
-  const errors = watchErrors(page, /fin-|Failed|CORS|blocked/i);
+  const errors = watchErrors(page, /fin-|Failed|CORS|blocked|Refused/i);
   const links = JSON.stringify(await (await page.request.get(`/test/network-graph/links/?links=12`)).json());
+  // The entry's hash as the build wrote it, for the tag's `integrity`.
+  const sri = (await (await page.request.get('/dist/sri.json')).json()) as Record<string, string>;
+  const integrity = sri['elements/fin-network-graph.js'];
+  expect(integrity).toMatch(/^sha384-/);
+  // The README's policy for a partner page: our origin for scripts and calls, styles by nonce only.
+  const nonce = 'partner-nonce-1';
+  const policy = [
+    "default-src 'self'",
+    `script-src ${ours} 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    `connect-src 'self' ${ours}`,
+    "object-src 'none'",
+  ].join('; ');
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Refused by the partner's policy: ${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
 
   // The partner's own server (on loopback like ours: Chromium refuses a public page's requests to
   // loopback): its page, the snippet of the README, and its own data; nothing else.
@@ -33,9 +51,14 @@ test('a partner page on another origin imports an element from /dist/: every chu
     const path = new URL(request.url ?? '/', 'http://partner').pathname;
     partnerRequests.push(path);
     if (path === '/partner/') {
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      response.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': policy,
+      });
       return response.end(`<!doctype html><html lang="en"><head><title>Partner</title>
-<script type="module" src="${ours}/dist/elements/fin-network-graph.js"></script></head>
+<meta property="csp-nonce" nonce="${nonce}">
+<script type="module" nonce="${nonce}" src="${ours}/dist/elements/fin-network-graph.js"
+  integrity="${integrity}" crossorigin="anonymous"></script></head>
 <body><h1>Partner news</h1>
 <fin-network-graph data-url="/data/links.json" main-emitent-id="${TEST_GRAPH_MAIN_ID}" title="Partner graph"
   export-file-name="partner-graph" export-title="${EXPORT_TITLE}"></fin-network-graph></body></html>`);
