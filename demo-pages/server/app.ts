@@ -195,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     root: ctx.distDir,
     sourceMaps: opts.sourceMaps ?? process.env.FIN_SOURCE_MAPS === '1',
     partnerOrigins: opts.partnerOrigins ?? partnerOriginsFrom(process.env.FIN_PARTNER_ORIGINS),
+    loopbackPartners: !ctx.production,
   });
 
   app.decorateRequest('session', null);

@@ -133,6 +133,24 @@ describe('the API from a partner page', () => {
     expect(partner.headers['access-control-allow-credentials']).toBe('true');
     expect(partner.headers.vary).toMatch(/origin/i);
 
+    // Outside production a page on loopback (the demo's partner page, another port) is a partner;
+    // in production only the configured ones are.
+    const demoPartner = await get(labels, { origin: 'http://localhost:8081' });
+    expect(demoPartner.headers['access-control-allow-origin']).toBe('http://localhost:8081');
+    expect(demoPartner.headers['access-control-allow-credentials']).toBe('true');
+    const production = await createTestApp(database.dbPath, { distDir: dist, production: true });
+    try {
+      const refused = await production.inject({
+        method: 'GET',
+        url: labels,
+        headers: { origin: 'http://localhost:8081' },
+      });
+      expect(refused.headers['access-control-allow-origin']).toBe('*');
+      expect(refused.headers['access-control-allow-credentials']).toBeUndefined();
+    } finally {
+      await production.close();
+    }
+
     // A same-origin call (no Origin header) and a POST get no CORS grant at all.
     expect((await get(labels)).headers['access-control-allow-origin']).toBeUndefined();
     const post = await app.inject({

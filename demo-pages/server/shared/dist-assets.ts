@@ -11,8 +11,8 @@
  *    relative to the module's own URL, so they come from here too);
  *  - the source maps only when asked for (FIN_SOURCE_MAPS=1).
  * And the API's CORS: a GET from another origin is answered without cookies (`*`, anonymous data
- * as anybody may fetch it); a configured partner origin (FIN_PARTNER_ORIGINS) is named and may
- * send the visitor's cookies. Never `*` with credentials.
+ * as anybody may fetch it); a configured partner origin (FIN_PARTNER_ORIGINS; outside production
+ * any loopback page too) is named and may send the visitor's cookies. Never `*` with credentials.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +28,23 @@ export interface DistOptions {
   sourceMaps: boolean;
   /** Origins (scheme://host[:port]) whose pages may call the API with the visitor's cookies. */
   partnerOrigins: readonly string[];
+  /**
+   * Outside production (the demo and the tests, on loopback): any http://localhost:… or
+   * http://127.x.x.x:… page counts as a partner too, so the demo's partner page (another port)
+   * works whichever way it names our API.
+   */
+  loopbackPartners: boolean;
+}
+
+/** http(s)://localhost:…, 127.x.x.x or [::1]: a page only this machine serves. */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const { hostname, protocol } = new URL(origin);
+    if (protocol !== 'http:' && protocol !== 'https:') return false;
+    return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** FIN_PARTNER_ORIGINS="https://a.example, https://b.example" → the list; unset → none. */
@@ -65,9 +82,11 @@ export async function registerDist(app: FastifyInstance, options: DistOptions): 
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) return;
     const origin = request.headers.origin;
-    if (partners.size > 0) reply.header('Vary', 'Origin');
+    const isPartner = (value: string) =>
+      partners.has(value) || (options.loopbackPartners && isLoopbackOrigin(value));
+    if (partners.size > 0 || options.loopbackPartners) reply.header('Vary', 'Origin');
     if (!origin) return;
-    if (partners.has(origin)) {
+    if (isPartner(origin)) {
       reply.header('Access-Control-Allow-Origin', origin);
       reply.header('Access-Control-Allow-Credentials', 'true');
     } else reply.header('Access-Control-Allow-Origin', '*');
