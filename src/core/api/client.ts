@@ -123,9 +123,14 @@ function currentApiBase(): ApiBase {
   return apiBase;
 }
 
-/** This module's URL; the legacy script (a classic script) has none and uses the page's origin. */
+/**
+ * Where our code was loaded from: this module's URL, or for the legacy classic script (which has
+ * no import.meta) its script tag's, found by name as the export module finds it.
+ */
 function moduleUrl(): string | undefined {
-  return import.meta.env.MODE === 'legacy' ? undefined : import.meta.url;
+  if (import.meta.env.MODE !== 'legacy') return import.meta.url;
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLScriptElement>('script[src*="fin-elements.legacy"]')?.src;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
