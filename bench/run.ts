@@ -2,7 +2,13 @@
  * `npm run bench`: figures printed, compared within one run (machines differ by ±30 %).
  * Budgets are checked by `npm test`; this only measures.
  */
-import { builtElements, elementSize, gzipKb, runtimeChunk } from '../demo-pages/tools/bundle-size.ts';
+import {
+  builtElements,
+  elementSize,
+  gzipKb,
+  partnerDownload,
+  runtimeChunk,
+} from '../demo-pages/tools/bundle-size.ts';
 import { benchChart, printChartFigures } from './chart.bench.ts';
 import { benchDataTable } from './data-table.bench.ts';
 import { benchExport } from './export.bench.ts';
@@ -17,6 +23,22 @@ console.log('# Bundle sizes (gzip)');
 console.log(`runtime chunk: ${gzipKb(runtimeChunk()).toFixed(1)} kB`);
 for (const tag of builtElements())
   console.log(`${tag}: ${elementSize(tag).ownKb.toFixed(1)} kB beyond the runtime`);
+
+// A partner page (README "Embedding on a partner site") caches nothing of ours: one script, one
+// tag. BENCH_PARTNER_ELEMENTS="fin-chart,fin-network-graph" names others.
+console.log("\n# A partner page's JS for one element: entry + static imports, runtime included");
+for (const tag of (process.env.BENCH_PARTNER_ELEMENTS ?? 'fin-chart').split(',').map((t) => t.trim())) {
+  const download = partnerDownload(tag);
+  if (!download) {
+    console.log(`${tag}: not built (no dist/elements/${tag}.js), skipped`);
+    continue;
+  }
+  console.log(
+    `${tag}: ${download.gzipKb.toFixed(1)} kB gzip, ${download.brotliKb.toFixed(1)} kB as served (brotli) in ${download.files.length} files`,
+  );
+  for (const { file, gzipKb: kb } of download.lazy)
+    console.log(`  + lazily, when needed: ${file} ${kb.toFixed(1)} kB gzip`);
+}
 
 // Each server test file generates its own database, so this time is paid once per file.
 console.log('\n# Demo data generator: the default database (ms, median of 3)');

@@ -4,7 +4,6 @@
  */
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import { isIP } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { registerAuthPages } from './auth/auth.pages.ts';
@@ -28,6 +27,7 @@ import { openDatabase, readMeta } from './shared/db.ts';
 import { LabelStore } from './shared/labels.ts';
 import { registerLabelRoutes } from './shared/labels.routes.ts';
 import { sendErrorPage } from './shared/page.ts';
+import { partnerOriginsFrom, registerDist } from './shared/dist-assets.ts';
 import { DEFAULT_DIST_DIR } from './shared/paths.ts';
 import { addSecurityHeaders } from './shared/security-headers.ts';
 import { SESSION_COOKIE, SESSION_SWEEP_MS, SessionStore } from './shared/session.ts';
@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   trustProxy?: string[];
   /** Serves the element build's source maps (/dist/…/x.js.map); default: FIN_SOURCE_MAPS=1. */
   sourceMaps?: boolean;
+  /** Partner pages' origins that may call the API with cookies (shared/dist-assets.ts); default FIN_PARTNER_ORIGINS. */
+  partnerOrigins?: string[];
   /** Socket limits against slow or piled-up connections (DEFAULT_SERVER_LIMITS); tests pass small ones. */
   serverLimits?: Partial<ServerLimits>;
   /** Login attempt and code-send limits (auth/login-limits.ts); tests pass small ones. */
@@ -188,17 +190,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(fastifyStatic, {
+  // /dist/ as a CDN serves it (caching, precompressed variants, CORS) and the API's CORS.
+  await registerDist(app, {
     root: ctx.distDir,
-    prefix: '/dist/',
-    decorateReply: false,
-  });
-
-  // The build's source maps show the sources: served only when asked for.
-  const sourceMaps = opts.sourceMaps ?? process.env.FIN_SOURCE_MAPS === '1';
-  app.addHook('onRequest', async (request, reply) => {
-    if (!sourceMaps && request.url.startsWith('/dist/') && /\.map$/i.test(request.url.split('?')[0] ?? ''))
-      return reply.status(404).send({ error: 'Not found' });
+    sourceMaps: opts.sourceMaps ?? process.env.FIN_SOURCE_MAPS === '1',
+    partnerOrigins: opts.partnerOrigins ?? partnerOriginsFrom(process.env.FIN_PARTNER_ORIGINS),
+    loopbackPartners: !ctx.production,
   });
 
   app.decorateRequest('session', null);

@@ -1,5 +1,5 @@
 /** Sizes of the built elements: what a page downloads for one element, statically, beyond the runtime. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -58,4 +58,49 @@ export function builtElements(): string[] {
   return readdirSync(join(DIST, 'elements'))
     .filter((file) => file.endsWith('.js'))
     .map((file) => file.replace(/\.js$/, ''));
+}
+
+/** Dynamic `import("x")` of a built ES module with a literal specifier (lazy chunks). */
+export function dynamicImports(file: string): string[] {
+  const code = readFileSync(file, 'utf8');
+  const found = new Set<string>();
+  for (const match of code.matchAll(/\bimport\(\s*[`"']([^`"'$]+)[`"']\s*\)/g))
+    found.add(resolve(dirname(file), match[1]!));
+  return [...found];
+}
+
+/** The bytes a browser receives for a file from /dist/: its brotli variant when the build wrote one. */
+function brotliKb(file: string): number {
+  const variant = `${file}.br`;
+  return (existsSync(variant) ? statSync(variant).size : statSync(file).size) / 1024;
+}
+
+export interface PartnerDownload {
+  tag: string;
+  /** The entry and everything it imports statically, the runtime included: what one tag costs. */
+  files: string[];
+  gzipKb: number;
+  /** The same as served by /dist/ to a browser that accepts brotli (the precompressed variants). */
+  brotliKb: number;
+  /** Chunks the static graph imports lazily (its engine at first draw, exports when asked), gzip kB. */
+  lazy: Array<{ file: string; gzipKb: number }>;
+}
+
+/**
+ * The JS a partner page downloads for one element: its entry with all static imports (a page
+ * with only this tag has no runtime chunk cached), or null when the element is not built.
+ */
+export function partnerDownload(tag: string): PartnerDownload | null {
+  const entry = join(DIST, 'elements', `${tag}.js`);
+  if (!existsSync(entry)) return null;
+  const files = staticGraph(entry);
+  const inGraph = new Set(files);
+  const lazy = [...new Set(files.flatMap(dynamicImports))].filter((file) => !inGraph.has(file));
+  return {
+    tag,
+    files: files.map((file) => relative(DIST, file)),
+    gzipKb: files.reduce((sum, file) => sum + gzipKb(file), 0),
+    brotliKb: files.reduce((sum, file) => sum + brotliKb(file), 0),
+    lazy: lazy.map((file) => ({ file: relative(DIST, file), gzipKb: gzipKb(file) })),
+  };
 }

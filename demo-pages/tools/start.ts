@@ -7,9 +7,16 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
-// The build's last step writes the manifest: a build that failed before it is made again.
-const stamp = join(root, 'dist', 'custom-elements.json');
-const sources = ['src', 'elements', 'vite.config.ts', 'package-lock.json', 'demo-pages/tools/manifest.ts'];
+// The build's last step writes sri.json (tools/precompress.ts): a build that failed before it is made again.
+const stamp = join(root, 'dist', 'sri.json');
+const sources = [
+  'src',
+  'elements',
+  'vite.config.ts',
+  'package-lock.json',
+  'demo-pages/tools/manifest.ts',
+  'demo-pages/tools/precompress.ts',
+];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from '../../contract/validate.ts';
-import { ApiError, getJson, postJson, request, setApiBase, setCsrfToken } from './client.ts';
+import {
+  ApiError,
+  getJson,
+  pageUrl,
+  postJson,
+  request,
+  resolveApiBase,
+  setApiBase,
+  setCsrfToken,
+} from './client.ts';
 
 function answer(body: string, status = 200) {
   return vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
@@ -191,5 +200,75 @@ describe('api client: answer checks', () => {
       kind: 'http',
       status: 500,
     });
+  });
+});
+
+describe('api client: the API base of a partner page', () => {
+  const metaPage = (content: string) => {
+    const doc = document.implementation.createHTMLDocument('partner');
+    const meta = doc.createElement('meta');
+    meta.name = 'fin-api-base';
+    meta.content = content;
+    doc.head.append(meta);
+    return doc;
+  };
+  const blank = () => document.implementation.createHTMLDocument('page');
+
+  afterEach(() => {
+    document.head.querySelector('meta[name="fin-api-base"]')?.remove();
+    setApiBase('');
+  });
+
+  it("the page names our API with a meta (cookies go there); else the modules' origin when it is another (no cookies); else the page's", () => {
+    const page = 'https://partner.example';
+    expect(
+      resolveApiBase(
+        'https://fin.example/dist/chunks/runtime-x.js',
+        metaPage(' https://api.fin.example/ '),
+        page,
+      ),
+    ).toEqual({
+      base: 'https://api.fin.example',
+      credentials: 'include',
+    });
+    expect(resolveApiBase('https://fin.example/dist/chunks/runtime-x.js', blank(), page)).toEqual({
+      base: 'https://fin.example',
+      credentials: 'omit',
+    });
+    // Our own pages, tests and the legacy script: the page's origin, as before.
+    expect(
+      resolveApiBase('https://fin.example/dist/chunks/runtime-x.js', blank(), 'https://fin.example'),
+    ).toEqual({
+      base: '',
+      credentials: 'same-origin',
+    });
+    expect(resolveApiBase('file:///repo/src/core/api/client.ts', blank(), page).base).toBe('');
+    expect(resolveApiBase(undefined, blank(), page).base).toBe('');
+  });
+
+  it("a call goes to the page's meta base with its cookies, read when the first call goes out", async () => {
+    setApiBase(null);
+    const meta = document.createElement('meta');
+    meta.name = 'fin-api-base';
+    meta.content = 'https://fin.example';
+    document.head.append(meta);
+    const fetchMock = answer('{}');
+    vi.stubGlobal('fetch', fetchMock);
+    await getJson('/api/labels/chart/', { query: { lang: 'eng' } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('https://fin.example/api/labels/chart/?lang=eng');
+    expect(init.credentials).toBe('include');
+  });
+
+  it("a partner's page-relative data URL stays the partner's, whatever the API base", async () => {
+    setApiBase('https://fin.example');
+    const here = globalThis.location.origin;
+    const fetchMock = answer('{}');
+    vi.stubGlobal('fetch', fetchMock);
+    await postJson(pageUrl('/api/chart/bond-map/'), {});
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${here}/api/chart/bond-map/`);
+    expect(init.credentials).toBe('same-origin');
+    expect(pageUrl('https://partner.example/data/')).toBe('https://partner.example/data/');
   });
 });

@@ -58,7 +58,15 @@ export interface ApiResponse<T> {
   data: T;
 }
 
-let apiBase = '';
+/** Where the API is, and which cookies go with the calls there. */
+export interface ApiBase {
+  /** Origin (and path prefix) of the API without the trailing slash; '' is the page's own origin. */
+  base: string;
+  credentials: RequestCredentials;
+}
+
+/** Set by setApiBase; undefined: read from the page at the first call (resolveApiBase). */
+let apiBase: ApiBase | undefined;
 let csrfToken: string | null | undefined;
 
 /** The session's CSRF token (`sid` of the page's user data), sent with every POST. */
@@ -73,17 +81,76 @@ function currentCsrfToken(): string | null {
   return csrfToken;
 }
 
-/** Partner sites load elements from another origin: point the calls at the data server. */
-export function setApiBase(base: string): void {
-  apiBase = base.replace(/\/$/, '');
+/** The meta a partner page names our API with: `<meta name="fin-api-base" content="https://…">`. */
+export const API_BASE_META = 'meta[name="fin-api-base"]';
+
+/**
+ * Where the calls go when no code said it (README "Embedding on a partner site"):
+ *  1. the page's `<meta name="fin-api-base">`: a partner that embeds our data names our API; the
+ *     visitor's cookies go there (the server lets only configured partner origins read such
+ *     answers: FIN_PARTNER_ORIGINS);
+ *  2. else, when the elements' modules were loaded from another origin than the page's (a partner
+ *     page importing them from us), that origin, without cookies: anonymous data, as anybody may
+ *     fetch it;
+ *  3. else the page's own origin (our own pages).
+ * `moduleUrl` is the runtime chunk's `import.meta.url`; a non-http one (tests, file://) is ignored.
+ */
+export function resolveApiBase(
+  moduleUrl: string | undefined,
+  doc: Pick<Document, 'querySelector'> | undefined = globalThis.document,
+  pageOrigin: string | undefined = globalThis.location?.origin,
+): ApiBase {
+  const named = doc?.querySelector<HTMLMetaElement>(API_BASE_META)?.content.trim();
+  if (named) return { base: named.replace(/\/$/, ''), credentials: 'include' };
+  if (moduleUrl && /^https?:/.test(moduleUrl) && pageOrigin && pageOrigin !== 'null') {
+    const origin = new URL(moduleUrl).origin;
+    if (origin !== pageOrigin) return { base: origin, credentials: 'omit' };
+  }
+  return { base: '', credentials: 'same-origin' };
+}
+
+/**
+ * Partner sites load elements from another origin: point the calls at the data server, whose
+ * cookies then go with them. null goes back to what the page says (resolveApiBase).
+ */
+export function setApiBase(base: string | null): void {
+  apiBase = base === null ? undefined : { base: base.replace(/\/$/, ''), credentials: 'include' };
+}
+
+function currentApiBase(): ApiBase {
+  // Read lazily: module scripts run after the page's head (and its meta) is parsed.
+  apiBase ??= resolveApiBase(moduleUrl());
+  return apiBase;
+}
+
+/**
+ * Where our code was loaded from: this module's URL, or for the legacy classic script (which has
+ * no import.meta) its script tag's, found by name as the export module finds it.
+ */
+function moduleUrl(): string | undefined {
+  if (import.meta.env.MODE !== 'legacy') return import.meta.url;
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLScriptElement>('script[src*="fin-elements.legacy"]')?.src;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = new URL(path.startsWith('http') ? path : `${apiBase}${path}`, globalThis.location?.href);
+  const { base } = currentApiBase();
+  const url = new URL(path.startsWith('http') ? path : `${base}${path}`, globalThis.location?.href);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
-  return path.startsWith('http') || apiBase ? url.href : `${url.pathname}${url.search}`;
+  return path.startsWith('http') || base ? url.href : `${url.pathname}${url.search}`;
+}
+
+/**
+ * A URL the page gave (a `data-url` attribute, absolute or relative to the page), made absolute
+ * against the page when an API base is in effect, so the call never goes to the API base: as for
+ * any URL in HTML, `/data/links.json` on a partner page is the partner's. Unchanged otherwise.
+ */
+export function pageUrl(url: string): string {
+  const here = globalThis.location;
+  if (!currentApiBase().base || !here || here.origin === 'null') return url;
+  return new URL(url, globalThis.document?.baseURI ?? here.href).href;
 }
 
 /**
@@ -103,6 +170,7 @@ export function isPageOrigin(url: string): boolean {
 
 export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
   const url = buildUrl(path, options.query);
+  const { base, credentials: baseCredentials } = currentApiBase();
   const ownOrigin = isPageOrigin(url);
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -120,8 +188,9 @@ export async function request<T>(path: string, options: RequestOptions<T> = {}):
     try {
       response = await fetch(url, {
         method: options.method ?? 'GET',
-        // The data server of a partner page (setApiBase) gets its own cookies; nobody else any.
-        credentials: apiBase && url.startsWith(`${apiBase}/`) ? 'include' : 'same-origin',
+        // The API a partner page names (setApiBase, the meta) gets its cookies; the implicit one
+        // (our origin, the modules') and anybody else none.
+        credentials: base && url.startsWith(`${base}/`) ? baseCredentials : 'same-origin',
         headers: {
           Accept: 'application/json',
           ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),

@@ -7,7 +7,7 @@ import type { MultipliersAnswer, ConsensusAnswer, RelatedLink } from '../../cont
 import { checkConsensus, emptyConsensus } from '../../contract/consensus-answer.ts';
 import { checkMultipliers, emptyMultipliers } from '../../contract/multipliers-answer.ts';
 import { checkRelatedLinks, emptyRelatedLinks } from '../../contract/related-answer.ts';
-import { getJson } from './client.ts';
+import { getJson, pageUrl } from './client.ts';
 
 // ─── Calls ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -23,5 +23,10 @@ export function fetchConsensus(url: string, signal?: AbortSignal): Promise<Conse
 
 /** The network graph loads from a caller-supplied URL; the reference server's is /api/company/{id}/related/. */
 export function fetchRelated(dataUrl: string, signal?: AbortSignal): Promise<RelatedLink[]> {
-  return getJson<RelatedLink[]>(dataUrl, { signal, check: checkRelatedLinks, empty: emptyRelatedLinks });
+  // The data URL is the page's (relative to it on a partner page), not our API's.
+  return getJson<RelatedLink[]>(pageUrl(dataUrl), {
+    signal,
+    check: checkRelatedLinks,
+    empty: emptyRelatedLinks,
+  });
 }
