@@ -31,8 +31,8 @@ import { CHART_PALETTE } from '../../../src/contract/palette.ts';
 import type { Lang } from '../../../src/contract/types.ts';
 import type { Db } from './db.ts';
 
-/** The stocks of the demo price chart, the main series first. */
-export const DEMO_PRICE_STOCKS = ['sber', 'gazp', 'lkoh', 'gmkn', 'moex'] as const;
+/** The stocks of the demo price chart, the main series first: prices of one order (100–700 RUB), so every line shows. */
+export const DEMO_PRICE_STOCKS = ['sber', 'gazp', 'moex', 'mtss', 'rosn'] as const;
 
 export class ChartWindowError extends Error {
   readonly statusCode = 400;
