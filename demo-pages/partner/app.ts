@@ -7,6 +7,8 @@
  * ours, so the embed is tested truly cross-origin.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { checkChartRequest, type ChartResponse, type TabPeriod } from '../../src/contract/chart-widget.ts';
 import { addMonths, addYears, displayDate } from '../../src/contract/calendar.ts';
@@ -32,6 +34,20 @@ export interface PartnerAppOptions {
   /** Our origin, e.g. http://127.0.0.1:8080: where the element's module comes from. */
   mainOrigin: string;
   logger?: FastifyServerOptions['logger'];
+  /** Our element build: its sri.json gives the script tag its integrity hash (none without it). */
+  distDir?: string;
+}
+
+/** The entry file's hash in the build's sri.json, read on each page so a rebuild is picked up. */
+function entryIntegrity(distDir: string | undefined): string | null {
+  if (!distDir) return null;
+  try {
+    const hashes = JSON.parse(readFileSync(join(distDir, 'sri.json'), 'utf8')) as Record<string, unknown>;
+    const hash = hashes['elements/fin-chart.js'];
+    return typeof hash === 'string' && /^sha(256|384|512)-[A-Za-z0-9+/=]+$/.test(hash) ? hash : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The partner's strict policy: its own nonce for its own script, our origin for the element. */
@@ -96,6 +112,7 @@ export async function buildPartnerApp(options: PartnerAppOptions): Promise<Fasti
       nonce,
       lang,
       mainOrigin,
+      integrity: entryIntegrity(options.distDir),
       charts: [
         {
           title: 'Share prices',

@@ -19,6 +19,8 @@ export interface PartnerPageOptions {
   lang: Lang;
   mainOrigin: string;
   charts: PartnerChart[];
+  /** The entry file's Subresource Integrity hash (dist/sri.json), when the build has one. */
+  integrity?: string | null;
 }
 
 /** The element's entry file on our origin. */
@@ -29,9 +31,15 @@ function singleQuoted(value: string): string {
   return `'${value.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}'`;
 }
 
-/** The module script a partner adds once per page. */
-export function scriptTag(mainOrigin: string): string {
-  return `<script type="module" src="${escapeHtml(elementScriptUrl(mainOrigin))}"></script>`;
+/**
+ * The module script a partner adds once per page. With the build's SRI hash the browser refuses
+ * an entry file that is not the one the partner copied the hash for (module scripts are fetched
+ * with CORS, so `crossorigin` only makes that explicit).
+ */
+export function scriptTag(mainOrigin: string, integrity?: string | null): string {
+  const src = `src="${escapeHtml(elementScriptUrl(mainOrigin))}"`;
+  const sri = integrity ? ` integrity="${escapeHtml(integrity)}" crossorigin="anonymous"` : '';
+  return `<script type="module" ${src}${sri}></script>`;
 }
 
 /** One chart's tag, as it stands in the page and in the snippet. */
@@ -61,8 +69,8 @@ const STYLE = `
 `;
 
 export function partnerPage(options: PartnerPageOptions): string {
-  const { nonce, lang, mainOrigin, charts } = options;
-  const script = scriptTag(mainOrigin);
+  const { nonce, lang, mainOrigin, charts, integrity } = options;
+  const script = scriptTag(mainOrigin, integrity);
   const tags = charts.map((chart) => chartTag(chart, lang));
   const snippet = [script, ...tags].join('\n');
   const sections = charts

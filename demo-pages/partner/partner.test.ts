@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkChartResponse, checkTabPeriods, type MapPoint } from '../../src/contract/chart-widget.ts';
 import { displayDateSeconds } from '../../src/contract/calendar.ts';
@@ -211,6 +214,34 @@ describe('partner page', () => {
     expect(text).toContain(`data-url="${PARTNER_DATA_URLS.bondMap}?lang=deu"`);
     expect(text).toContain('lang="deu"');
     expect(body).toContain('<html lang="de">');
+  });
+});
+
+describe("partner page with the build's SRI hashes", () => {
+  it("gives the script tag, and the snippet, the entry file's integrity hash from dist/sri.json", async () => {
+    const distDir = mkdtempSync(join(tmpdir(), 'fin-partner-dist-'));
+    const hash = 'sha384-' + 'A'.repeat(64);
+    const partner = await buildPartnerApp({ dbPath: database.dbPath, mainOrigin: MAIN, distDir });
+    try {
+      // No sri.json (a build without the CDN step): a plain tag.
+      expect((await partner.inject('/partner/')).body).toContain(
+        `src="${MAIN}/dist/elements/fin-chart.js"></script>`,
+      );
+      writeFileSync(join(distDir, 'sri.json'), JSON.stringify({ 'elements/fin-chart.js': hash }));
+      const body = (await partner.inject('/partner/')).body;
+      const tag = `<script type="module" src="${MAIN}/dist/elements/fin-chart.js" integrity="${hash}" crossorigin="anonymous"></script>`;
+      expect(body).toContain(tag);
+      expect(body).toContain(tag.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
+      // A hash that is not one is not printed into the page.
+      writeFileSync(
+        join(distDir, 'sri.json'),
+        JSON.stringify({ 'elements/fin-chart.js': '"><script>alert(1)</script>' }),
+      );
+      expect((await partner.inject('/partner/')).body).not.toContain('integrity=');
+    } finally {
+      await partner.close();
+      rmSync(distDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -15,6 +15,7 @@
 import { buildPartnerApp } from '../partner/app.ts';
 import { buildApp, devRoutesOn, devRoutesRequested, trustedProxiesFrom } from './app.ts';
 import { ensureDatabase } from './shared/db.ts';
+import { DEFAULT_DIST_DIR } from './shared/paths.ts';
 import { DEFAULT_DATA_DIR } from '../data/paths.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
@@ -49,6 +50,7 @@ const origin = (p: number) => `http://${host.includes(':') ? `[${host}]` : host}
 const partner = await buildPartnerApp({
   dbPath: database.path,
   mainOrigin: process.env.FIN_MAIN_ORIGIN ?? origin(port),
+  distDir: DEFAULT_DIST_DIR,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 // On our origin /partner/ only points to the partner's origin: the page is theirs, not ours.
