@@ -30,6 +30,8 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       PORT: String(PORT),
+      // The partner demo's second origin (DESIGN §7): PORT + 1 unless E2E_PARTNER_PORT says.
+      ...(process.env.E2E_PARTNER_PORT ? { PARTNER_PORT: process.env.E2E_PARTNER_PORT } : {}),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
       // A build of its own for parallel work in one checkout (vite build --outDir).

@@ -12,6 +12,7 @@ import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './auth/login-limits.ts';
 import { LoginService } from './auth/login.service.ts';
 import { registerCompanyRoutes } from './company/company.routes.ts';
 import { registerMarket } from './market/market.routes.ts';
+import { registerDemoChartRoutes } from './market/demo-chart.routes.ts';
 import { MarketRepository } from './market/market.repo.ts';
 import { registerPriceDynamicsRoutes } from './market/price-dynamics.routes.ts';
 import { registerStockPages } from './market/stock.pages.ts';
@@ -253,6 +254,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerPriceDynamicsRoutes(app, ctx);
   registerStockPages(app, ctx);
   registerMarket(app, ctx);
+  registerDemoChartRoutes(app, ctx);
   registerCompanyRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerSearchPages(app, ctx);

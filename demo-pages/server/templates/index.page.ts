@@ -65,6 +65,7 @@ export function indexPageBody(view: IndexView): SafeHtml {
       <li><a href="/search/?q=sber">Search</a> — site-wide search with category tabs (<code>?q=</code>, <code>&amp;tab=</code>)</li>
       <li><a href="/watchlist/">Watchlist</a> — the signed-in user's stocks</li>
       <li><a href="/profile/access/">Access levels</a> and <a href="/profile_access/">access request</a></li>
+      <li><a href="/partner/">Partner demo</a> — a partner's site on a second origin (<code>PARTNER_PORT</code>) embedding <code>&lt;fin-chart&gt;</code></li>
     </ul>
 
     <h2>Demo accounts</h2>

@@ -28,7 +28,14 @@ export type {
 /** SPEC §9: the stock page chart is 650 px high. */
 export const DEFAULT_CHART_HEIGHT = 650;
 
-export function PriceChart({ view, height = DEFAULT_CHART_HEIGHT, ariaLabel, onRendered }: PriceChartProps) {
+export function PriceChart({
+  view,
+  height = DEFAULT_CHART_HEIGHT,
+  ariaLabel,
+  onRendered,
+  onPick,
+  exportRef,
+}: PriceChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   // The host's width, measured before the first paint; 0 until then (the desktop height).
   const [hostWidth, setHostWidth] = useState(0);
@@ -38,12 +45,16 @@ export function PriceChart({ view, height = DEFAULT_CHART_HEIGHT, ariaLabel, onR
   const pending = useRef<{ startedAt: number; points: number; drawnPoints: number } | null>(null);
   const rendered = useRef(0);
   const onRenderedRef = useRef(onRendered);
+  const onPickRef = useRef(onPick);
+  const exportTarget = useRef(exportRef);
   const viewRef = useRef(view);
   const appliedView = useRef<PriceChartProps['view'] | null>(null);
   const mountedAt = useRef(0);
 
   useLayoutEffect(() => {
     onRenderedRef.current = onRendered;
+    onPickRef.current = onPick;
+    exportTarget.current = exportRef;
     viewRef.current = view;
   });
 
@@ -77,6 +88,7 @@ export function PriceChart({ view, height = DEFAULT_CHART_HEIGHT, ariaLabel, onR
           },
           signal: building.signal,
           firstView: viewRef.current,
+          onPick: (time) => onPickRef.current?.(time),
         }),
       )
       .then(
@@ -89,6 +101,7 @@ export function PriceChart({ view, height = DEFAULT_CHART_HEIGHT, ariaLabel, onR
             ...engine.apply(viewRef.current, host.clientWidth),
           };
           appliedView.current = viewRef.current;
+          if (exportTarget.current) exportTarget.current.current = () => engine.drawing();
           setEngine(engine);
         },
         (error: unknown) => {
@@ -99,6 +112,7 @@ export function PriceChart({ view, height = DEFAULT_CHART_HEIGHT, ariaLabel, onR
       disposed = true;
       building.abort();
       created?.dispose();
+      if (exportTarget.current) exportTarget.current.current = null;
       setEngine(null);
       delete host.dataset.rendered;
     };

@@ -65,6 +65,8 @@ import {
   type AxisFormat,
 } from '../../core/format.ts';
 import { cspNonce } from '../../core/csp.ts';
+import { amChartsDrawing } from '../export/sources/amcharts.ts';
+import type { ExportDrawing } from '../export/export-api.ts';
 import { decimateLine, decimateOhlc, lineBudget, windowColumns, type PixelWindow } from './chart.decimate.ts';
 import type { ChartFlag, ChartPoint, LineSeriesInput, OhlcBar, PriceChartView } from './chart.types.ts';
 import {
@@ -98,6 +100,8 @@ export interface ChartEngineOptions {
    * (over a placeholder range when it has no data yet), so the first frame with data only draws it.
    */
   firstView?: PriceChartView;
+  /** A click on the plot: the date of the data point the cursor stands on (delete-points mode). */
+  onPick?(time: number): void;
 }
 
 export interface AppliedView {
@@ -115,6 +119,8 @@ export interface ChartEngine {
    * its new pixel columns decimate the lines again (reported through `onSettled`).
    */
   resize(width: number): void;
+  /** The chart as it is now, for the export module (vector SVG / PDF, PNG, JPEG, print). */
+  drawing(): ExportDrawing;
   dispose(): void;
 }
 
@@ -1016,6 +1022,9 @@ export async function createChartEngine(
       if (time === null) hideReadout();
       else showReadout(time);
     });
+    chart.plotContainer.events.on('click', () => {
+      if (hoverTime !== null) options.onPick?.(hoverTime);
+    });
     cursor.events.on('cursorhidden', () => {
       hoverTime = null;
       redrawHover();
@@ -1049,6 +1058,9 @@ export async function createChartEngine(
       tooltipDateFormat: next.intraday ? 'dd.MM.yyyy HH:mm' : 'dd.MM.yyyy',
     });
     yRenderer.labels.template.set('forceHidden', next.valueAxis === 'hidden');
+    // A- / A+ (SPEC §9): the axes' labels follow the widget's font size.
+    xRenderer.labels.template.set('fontSize', next.fontSize);
+    yRenderer.labels.template.set('fontSize', next.fontSize);
     chart.set('paddingLeft', next.valueAxis === 'hidden' ? FIRST_DATE_LABEL_ROOM_PX : 0);
     ohlc?.volumeAxis.get('renderer').labels.template.set('forceHidden', next.valueAxis === 'hidden');
     // The label adapter reads the view (percent, suffix): labels kept from the previous view re-read it.
@@ -1177,7 +1189,8 @@ export async function createChartEngine(
         previous.timeZone !== next.timeZone ||
         previous.valueAxis !== next.valueAxis ||
         previous.valueFormat !== next.valueFormat ||
-        previous.millionsSuffix !== next.millionsSuffix
+        previous.millionsSuffix !== next.millionsSuffix ||
+        previous.fontSize !== next.fontSize
       ) {
         applyFormats(next);
       }
@@ -1189,6 +1202,9 @@ export async function createChartEngine(
       if (!view || nextWidth === width) return;
       width = nextWidth;
       applyWidth();
+    },
+    drawing() {
+      return amChartsDrawing(root);
     },
     dispose() {
       waiting = false;

@@ -1,3 +1,5 @@
+import type { ExportDrawing } from '../export/export-api.ts';
+
 /**
  * The public API of the price chart widget. Nothing here is amCharts-typed: the engine behind it
  * loads lazily and can change without touching its callers (`<fin-stock-chart>`, `<fin-chart>`).
@@ -57,6 +59,8 @@ export interface PriceChartView {
   timeZone?: string;
   /** The millions suffix of the value axis (SPEC §6, e.g. the `mln` label); default `M`. */
   millionsSuffix?: string;
+  /** px of the axes' labels (the chart widget's A- / A+); default amCharts' own. */
+  fontSize?: number;
 }
 
 export interface PriceChartRenderInfo {
@@ -77,4 +81,8 @@ export interface PriceChartProps {
   /** The chart's accessible name. */
   ariaLabel: string;
   onRendered?(info: PriceChartRenderInfo): void;
+  /** A click on the plot picks the data point under the cursor: its time (ms). */
+  onPick?(time: number): void;
+  /** Filled with a getter of the chart's export drawing while the chart is built (null before). */
+  exportRef?: { current: (() => ExportDrawing) | null };
 }

@@ -1,2 +1,9 @@
 export { PriceChart, DEFAULT_CHART_HEIGHT } from './PriceChart.tsx';
 export type * from './chart.types.ts';
+export {
+  MapChart,
+  type MapChartProps,
+  type MapPointInput,
+  type MapSeriesInput,
+  type MapView,
+} from './MapChart.tsx';

@@ -1,0 +1,1 @@
+export { ChartWidget, type ChartWidgetProps } from './ChartWidget.tsx';
