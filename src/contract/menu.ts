@@ -4,7 +4,7 @@
  * (`<script type="application/json" id="fin-menu-data">`). The server decides `active` from the
  * page's address and writes every text in the page's language, so `<fin-menu>` calls nothing.
  */
-import { arrayOf, boolean, nullable, object, oneOf, optional, string, type Check } from './validate.ts';
+import { arrayOf, boolean, nullable, object, optional, string, type Check } from './validate.ts';
 import { LANGUAGES, type Lang } from './types.ts';
 
 export const MENU_DATA_ID = 'fin-menu-data';
@@ -63,6 +63,14 @@ const menuLink = object<MenuLink>({
   active: optional(boolean, false),
 });
 
+const isLang = (code: string): code is Lang => (LANGUAGES as readonly string[]).includes(code);
+
+/** The language links; one with a language the portal does not have is left out, not the menu. */
+const languageLinks: Check<LanguageLink[]> = (v, path) =>
+  arrayOf(object({ lang: string, name: string, url: string, current: boolean }))(v, path).flatMap(
+    ({ lang, ...link }) => (isLang(lang) ? [{ lang, ...link }] : []),
+  );
+
 /**
  * Checks the injected menu block. Addresses are checked where they become links (`safeHref`):
  * one refused address loses its link, not the whole menu.
@@ -77,8 +85,6 @@ export const checkMenuData: Check<MenuData> = object<MenuData>({
       active: optional(boolean, false),
     }),
   ),
-  languages: arrayOf(
-    object<LanguageLink>({ lang: oneOf<Lang>(LANGUAGES), name: string, url: string, current: boolean }),
-  ),
+  languages: languageLinks,
   texts: object<MenuTexts>({ main: string, menu: string, language: string, close: string }),
 });
