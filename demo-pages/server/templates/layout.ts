@@ -129,14 +129,14 @@ const STYLE = `
   .shell-search-form button { font: inherit; padding: 5px 10px; cursor: pointer; }
   .shell-langs { display: flex; flex-wrap: wrap; gap: 4px 10px; font-size: 14px; }
   .shell-langs [aria-current] { font-weight: 700; text-decoration: none; }
-  /* <fin-menu>: the header's last row on wide screens, one button below 680 px (SPEC §9). Its
-     light DOM is the plain menu a visitor without scripts gets (folded in <details>). */
+  /* <fin-menu>: the header's last row, a bar on wide screens and one button below 680 px (SPEC §9);
+     a row of its own at every width, so its upgrade moves nothing. Its light DOM is the plain menu
+     a visitor without scripts gets (folded in <details>). */
   .shell-menu { display: block; flex: 1 1 100%; min-height: 36px; --fin-menu-color: #fff; }
   .shell-menu:not(:defined) { display: flex; flex-wrap: wrap; gap: 0 20px; align-items: center; font-size: 14px; }
   .shell-menu:not(:defined) summary { padding: 8px 0; cursor: pointer; }
   .shell-menu:not(:defined) ul { margin: 0; padding: 0 0 0 16px; }
   .shell-menu:not(:defined) .shell-langs { display: block; }
-  @media (max-width: 679.98px) { .shell-menu { flex: 0 1 auto; } }
   .shell-user { display: flex; gap: 10px; align-items: center; font-size: 14px; }
   .shell-user button { font: inherit; cursor: pointer; }
   .shell-plan { color: #fff; }
