@@ -18,6 +18,7 @@ import profile from './labels/profile.json' with { type: 'json' };
 import search from './labels/search.json' with { type: 'json' };
 import stock from './labels/stock.json' with { type: 'json' };
 import widgets from './labels/widgets.json' with { type: 'json' };
+import menu from './labels/menu.json' with { type: 'json' };
 
 export type Translations = Record<Lang, string>;
 export type LabelModules = Record<string, Record<string, Translations>>;
@@ -43,4 +44,5 @@ export const LABELS: LabelModules = {
   pd,
   auth,
   stock,
+  menu,
 };

@@ -1,8 +1,8 @@
 /**
  * Gate: hostile data never runs and shows as text (issue 11, "Hostile data"). Every element of the
  * build, alone on its `/test/only/<tag>/` page, gets the XSS corpus (testing/hostile.ts) in the
- * string leaves of its page data and of every API answer it receives (the real answer with its
- * strings replaced), in batches; a search field is typed into so its suggestions come too. Every
+ * string leaves of its page data, of the menu block (`#fin-menu-data`) and of every API answer it
+ * receives (the real answer with its strings replaced), in batches; a search field is typed into so its suggestions come too. Every
  * demo page kind gets the corpus in its query parameters (the server's templates). Nothing may
  * run (`__pwned`, dialogs), no payload may become an element or an unsafe link in any shadow
  * root, and the marks must be shown as text. A positive control proves the trap fires.
@@ -31,6 +31,8 @@ test.use({ bypassCSP: true });
 /** Each source's leaves are split in this many batches (leaf i in batch i % BATCHES), one load each. */
 const BATCHES = 2;
 const PAGE_DATA_BLOCK = /(<script type="application\/json" id="fin-page-data">)([\s\S]*?)(<\/script>)/;
+/** The menu block every page carries (`<fin-menu>` reads it): its string leaves get the corpus too. */
+const MENU_DATA_BLOCK = /(<script type="application\/json" id="fin-menu-data">)([\s\S]*?)(<\/script>)/;
 
 /** The payload of a placement: the ids walk through the corpus, so every payload is used. */
 const payloadOf = (id: number) => PAYLOADS[id % PAYLOADS.length]!(id);
@@ -135,6 +137,11 @@ for (const [tagIndex, { tagName: tag, example, pageData }] of catalog.entries())
             return payloadOf(loadBase + i);
           });
           hostile.refused.forEach((path) => figures.refused.add(path));
+          figures.placements += hostile.placed;
+          return `${open}${jsonForScript(hostile.value)}${close}`;
+        })
+        .replace(MENU_DATA_BLOCK, (_, open: string, json: string, close: string) => {
+          const hostile = replaceStrings(JSON.parse(json), (_leaf, i) => (inBatch(i) ? place() : undefined));
           figures.placements += hostile.placed;
           return `${open}${jsonForScript(hostile.value)}${close}`;
         })

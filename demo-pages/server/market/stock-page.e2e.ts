@@ -72,11 +72,16 @@ test("the page's own ground links switch without a reload once the elements run"
 
 /** What names the ground outside the elements: title, ground links, language links, log-in link. */
 async function groundMarks(page: Page) {
+  // The menu's language links exist once <fin-menu> has rendered.
+  await page.locator('header fin-menu [part~="entry"][hreflang]').first().waitFor({ state: 'attached' });
   return page.evaluate(() => ({
     title: document.title,
     heading: document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim(),
     groundLink: document.querySelector('.grounds a[aria-current]')?.getAttribute('data-ground-id'),
-    langLinks: [...document.querySelectorAll('.shell-langs a')].map((link) => link.getAttribute('href')),
+    // The language links of the header's <fin-menu> (its disclosure's links, open or not).
+    langLinks: [
+      ...(document.querySelector('header fin-menu')?.shadowRoot?.querySelectorAll('a[hreflang]') ?? []),
+    ].map((link) => link.getAttribute('href')),
     loginBack: new URL(
       document.querySelector<HTMLAnchorElement>('.shell-user a[href^="/login/"]')!.href,
     ).searchParams.get('back'),
@@ -119,7 +124,8 @@ test("the chart's ground select moves everything that names the ground; Back and
   expect(loads).toBe(0);
 
   // A language link keeps the ground.
-  await page.locator('.shell-langs a[hreflang="de"]').click();
+  await page.locator('header fin-menu [part~="language-button"]').click();
+  await page.locator('header fin-menu [part~="entry"][hreflang="de"]').click();
   await expect(page).toHaveURL(/\/stocks\/sber\/2\/\?lang=deu$/);
   await expect(page.locator('.grounds a[aria-current]')).toHaveAttribute('data-ground-id', '2');
   expect(errors).toEqual([]);

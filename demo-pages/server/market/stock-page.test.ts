@@ -170,8 +170,10 @@ describe('the stock page layout', () => {
   it('keeps <nav> for navigation only, each named: the related lists are lists in their sections', async () => {
     const body = (await fixture.anonymous.get('/stocks/sber/?lang=eng')).body;
     const navs = [...body.matchAll(/<nav\b([^>]*)>/g)].map((match) => match[1]!);
-    // The language switch, the breadcrumb and the grounds (the left menu's <nav> is in its shadow root).
+    // The main menu and the language switch (<fin-menu>'s plain links for visitors without scripts),
+    // the breadcrumb and the grounds (the left menu's <nav> is in its shadow root).
     expect(navs.map((attributes) => /aria-label="([^"]+)"/.exec(attributes)?.[1])).toEqual([
+      'Main menu',
       'Language',
       'Breadcrumb',
       'Trading grounds',

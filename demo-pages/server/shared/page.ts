@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../../src/contract/types.ts';
 import { errorPageBody } from '../templates/error.page.ts';
+import { portalMenu } from '../menu/menu.ts';
 import { renderLayout, type LayoutOptions } from '../templates/layout.ts';
 import type { AppContext } from './context.ts';
 import { showLabelsRequested } from './labels.ts';
@@ -60,6 +61,9 @@ export function sendPage(
     showLabels: showLabelsRequested(request.query),
     // The test pages of one element show that element alone (what it downloads, its events).
     headerSearch: page.headerSearch ?? !request.url.startsWith('/test/'),
+    // Every page carries the menu's data; the element test pages show their element alone.
+    menu: portalMenu(ctx, lang, request.url, showLabelsRequested(request.query)),
+    headerMenu: !request.url.startsWith('/test/'),
   });
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }

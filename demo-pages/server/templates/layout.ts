@@ -3,6 +3,7 @@
  * with the language switch and the sign-in state, the demo-data notice, the page content, the
  * injected JSON (page data, user) with the legacy `window` user globals, and the element scripts.
  */
+import { MENU_DATA_ID, type MenuData } from '../../../src/contract/menu.ts';
 import { LANGUAGES, type Lang } from '../../../src/contract/types.ts';
 import type { LabelStore } from '../shared/labels.ts';
 import { BCP47, LANGUAGE_NAMES } from '../shared/lang.ts';
@@ -34,6 +35,7 @@ export const ELEMENT_SCRIPTS = {
   siteSearch: '/dist/elements/fin-site-search.js',
   networkGraph: '/dist/elements/fin-network-graph.js',
   chart: '/dist/elements/fin-chart.js',
+  menu: '/dist/elements/fin-menu.js',
 } as const;
 
 export interface LayoutOptions {
@@ -68,6 +70,12 @@ export interface LayoutOptions {
   nonce?: string;
   /** The site search box in the header (default true; the element test pages leave it out). */
   headerSearch?: boolean;
+  /**
+   * The portal menu (`#fin-menu-data`, injected whenever given). With `headerMenu` (default true)
+   * the header shows it as `<fin-menu>`; else (the element test pages) plain language links.
+   */
+  menu?: MenuData;
+  headerMenu?: boolean;
 }
 
 export interface SkipTarget {
@@ -96,7 +104,7 @@ const tagOf = (script: string) => script.slice(script.lastIndexOf('/') + 1, -'.j
  */
 const RESERVE_UNDEFINED_STYLE = `
   :is(${Object.values(ELEMENT_SCRIPTS)
-    .filter((script) => script !== ELEMENT_SCRIPTS.siteSearch)
+    .filter((script) => script !== ELEMENT_SCRIPTS.siteSearch && script !== ELEMENT_SCRIPTS.menu)
     .map(tagOf)
     .join(', ')}):not(:defined) { display: block; min-height: var(--fin-reserve-height, auto); }
 `;
@@ -122,6 +130,14 @@ const STYLE = `
   .shell-search-form button { font: inherit; padding: 5px 10px; cursor: pointer; }
   .shell-langs { display: flex; flex-wrap: wrap; gap: 4px 10px; font-size: 14px; }
   .shell-langs [aria-current] { font-weight: 700; text-decoration: none; }
+  /* <fin-menu>: the header's last row, a bar on wide screens and one button below 680 px (SPEC §9);
+     a row of its own at every width, so its upgrade moves nothing. Its light DOM is the plain menu
+     a visitor without scripts gets (folded in <details>). */
+  .shell-menu { display: block; flex: 1 1 100%; min-height: 36px; --fin-menu-color: #fff; }
+  .shell-menu:not(:defined) { display: flex; flex-wrap: wrap; gap: 0 20px; align-items: center; font-size: 14px; }
+  .shell-menu:not(:defined) summary { padding: 8px 0; cursor: pointer; }
+  .shell-menu:not(:defined) ul { margin: 0; padding: 0 0 0 16px; }
+  .shell-menu:not(:defined) .shell-langs { display: block; }
   .shell-user { display: flex; gap: 10px; align-items: center; font-size: 14px; }
   .shell-user button { font: inherit; cursor: pointer; }
   .shell-plan { color: #fff; }
@@ -160,11 +176,13 @@ export function renderLayout(opts: LayoutOptions): string {
   const t = (key: string) => labels.text(lang, key, showLabels);
   const globals = userGlobals(user);
   const headerSearch = opts.headerSearch ?? true;
+  const headerMenu = opts.headerMenu ?? true;
   // `<body data-access>`: the page reserves room for prompts or for data by it (reserve.ts).
   const scripts = [
     ...new Set([
       ...(opts.elements ?? []).map((element) => element.script),
       ...(headerSearch ? [ELEMENT_SCRIPTS.siteSearch] : []),
+      ...(headerMenu && opts.menu ? [ELEMENT_SCRIPTS.menu] : []),
     ]),
   ];
   // The legacy globals, as old templates set them (SPEC §3 "User globals").
@@ -194,6 +212,7 @@ export function renderLayout(opts: LayoutOptions): string {
         ${pageDataBlock}
         ${Object.entries(opts.pageDataBlocks ?? {}).map(([id, data]) => jsonScript(id, data))}
         ${jsonScript('fin-user', { ...globals, sid: opts.sid })}
+        ${opts.menu ? jsonScript(MENU_DATA_ID, opts.menu) : null}
         <script${nonce}>
           ${trusted(legacyGlobals)};
         </script>
@@ -204,18 +223,7 @@ export function renderLayout(opts: LayoutOptions): string {
           <div class="shell-header">
             <a class="shell-brand" href="/">fin-elements demo</a>
             ${headerSearch ? siteSearchBox(t) : null}
-            <nav class="shell-langs" aria-label="${t('common:language')}">
-              ${LANGUAGES.map(
-                (code) =>
-                  html`<a
-                    href="${withLang(opts.url, code)}"
-                    hreflang="${BCP47[code]}"
-                    lang="${BCP47[code]}"
-                    ${code === lang ? trusted(' aria-current="true"') : ''}
-                    >${LANGUAGE_NAMES[code]}</a
-                  >`,
-              )}
-            </nav>
+            ${headerMenu && opts.menu ? null : languageLinks(opts.url, lang, t('common:language'))}
             <div class="shell-user">
               ${
                 user
@@ -228,6 +236,7 @@ export function renderLayout(opts: LayoutOptions): string {
                   : html`<a href="/login/?back=${encodeURIComponent(opts.url)}">${t('common:login')}</a>`
               }
             </div>
+            ${headerMenu && opts.menu ? portalMenu(opts.menu, lang) : null}
           </div>
           <!-- Inside the banner landmark, so no page text sits outside a landmark. -->
           <p class="demo-notice" role="note">${t('common:demo_data')}</p>
@@ -244,6 +253,73 @@ export function renderLayout(opts: LayoutOptions): string {
       </body>
     </html> `;
   return page.value;
+}
+
+/** The page's address in each language: the header of the element test pages, the menu's fallback. */
+function languageLinks(url: string, lang: Lang, name: string, inner: SafeHtml | null = null): SafeHtml {
+  const links = LANGUAGES.map(
+    (code) =>
+      html`<a
+        href="${withLang(url, code)}"
+        hreflang="${BCP47[code]}"
+        lang="${BCP47[code]}"
+        ${code === lang ? trusted(' aria-current="true"') : ''}
+        >${LANGUAGE_NAMES[code]}</a
+      >`,
+  );
+  return html`<nav class="shell-langs" aria-label="${name}">${inner ?? links}</nav>`;
+}
+
+/**
+ * The header's `<fin-menu>` around the plain menu a visitor without scripts uses: the sections'
+ * links and the language links, each folded in a <details> (the element's shadow root hides them).
+ */
+function portalMenu(menu: MenuData, lang: Lang): SafeHtml {
+  const current = menu.languages.find((language) => language.current);
+  return html`<fin-menu class="shell-menu">
+    <nav aria-label="${menu.texts.main}">
+      <details>
+        <summary>${menu.texts.menu}</summary>
+        <ul>
+          ${menu.items.map(
+            (item) =>
+              html`<li>
+                ${item.url ? html`<a href="${item.url}">${item.title}</a>` : item.title}
+                ${
+                  item.items.length > 0
+                    ? html`<ul>
+                      ${item.items.flat().map((entry) => html`<li><a href="${entry.url}">${entry.title}</a></li>`)}
+                    </ul>`
+                    : null
+                }
+              </li>`,
+          )}
+        </ul>
+      </details>
+    </nav>
+    ${languageLinks(
+      '',
+      lang,
+      menu.texts.language,
+      html`<details>
+        <summary>${current?.name ?? lang}</summary>
+        <ul>
+          ${menu.languages.map(
+            (language) =>
+              html`<li>
+                <a
+                  href="${language.url}"
+                  hreflang="${BCP47[language.lang]}"
+                  lang="${BCP47[language.lang]}"
+                  ${language.current ? trusted(' aria-current="true"') : ''}
+                  >${language.name}</a
+                >
+              </li>`,
+          )}
+        </ul>
+      </details>`,
+    )}
+  </fin-menu>`;
 }
 
 /**

@@ -69,9 +69,10 @@ test.describe('related lists', () => {
     await expect(page.locator('fin-related-list[kind="indexes"] .rl-note').first()).toHaveText(
       data.indexesList[0]!.code,
     );
-    // Navigation is the language switch, the breadcrumb, the grounds and the section menu: nothing else.
-    await expect(page.getByRole('navigation')).toHaveCount(4);
-    for (const name of ['Language', 'Breadcrumb', 'Trading grounds', 'On this page']) {
+    // Navigation is the main menu, the language switch, the breadcrumb, the grounds and the section
+    // menu: nothing else.
+    await expect(page.getByRole('navigation')).toHaveCount(5);
+    for (const name of ['Main menu', 'Language', 'Breadcrumb', 'Trading grounds', 'On this page']) {
       await expect(page.getByRole('navigation', { name })).toHaveCount(1);
     }
   });
