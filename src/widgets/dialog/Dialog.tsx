@@ -73,7 +73,7 @@ export function Dialog({ open, onClose, title, children, closeLabel, className }
       }}
     >
       <div className="fin-dialog__box">
-        <header className="fin-dialog__header">
+        <div className="fin-dialog__header">
           <h2 id={titleId} className="fin-dialog__title" part="dialog-title">
             {title}
           </h2>
@@ -89,7 +89,7 @@ export function Dialog({ open, onClose, title, children, closeLabel, className }
               <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
-        </header>
+        </div>
         <div className="fin-dialog__body">{open ? children : null}</div>
       </div>
     </dialog>
