@@ -3,7 +3,7 @@
  * with the language switch and the sign-in state, the demo-data notice, the page content, the
  * injected JSON (page data, user) with the legacy `window` user globals, and the element scripts.
  */
-import { LANGUAGES, type Lang } from '../../../src/contract/types.ts';
+import { LANGUAGES, PAID_ACCESS_LEVEL, SUPPORT_TARIFF, type Lang } from '../../../src/contract/types.ts';
 import type { LabelStore } from '../shared/labels.ts';
 import { BCP47, LANGUAGE_NAMES } from '../shared/lang.ts';
 import { accessLevelOf, userGlobals, type SessionUser } from '../shared/session.ts';
@@ -33,6 +33,8 @@ export const ELEMENT_SCRIPTS = {
   consensusForecasts: '/dist/elements/fin-consensus-forecasts.js',
   siteSearch: '/dist/elements/fin-site-search.js',
   networkGraph: '/dist/elements/fin-network-graph.js',
+  supportTickets: '/dist/elements/fin-support-tickets.js',
+  hintsToggle: '/dist/elements/fin-hints-toggle.js',
 } as const;
 
 export interface LayoutOptions {
@@ -88,6 +90,13 @@ function withLang(url: string, lang: Lang): string {
 /** The tag an element's module defines (`/dist/elements/fin-x.js` → `fin-x`). */
 const tagOf = (script: string) => script.slice(script.lastIndexOf('/') + 1, -'.js'.length);
 
+/** The header's own elements: they keep the size of their plain fallback, no reserved block. */
+const SHELL_SCRIPTS = new Set<string>([
+  ELEMENT_SCRIPTS.siteSearch,
+  ELEMENT_SCRIPTS.supportTickets,
+  ELEMENT_SCRIPTS.hintsToggle,
+]);
+
 /**
  * Before its script has run, an element takes the room its page reserved for it (templates/
  * reserve.ts): the page does not jump when it upgrades. The header's search box is left out: its
@@ -95,7 +104,7 @@ const tagOf = (script: string) => script.slice(script.lastIndexOf('/') + 1, -'.j
  */
 const RESERVE_UNDEFINED_STYLE = `
   :is(${Object.values(ELEMENT_SCRIPTS)
-    .filter((script) => script !== ELEMENT_SCRIPTS.siteSearch)
+    .filter((script) => !SHELL_SCRIPTS.has(script))
     .map(tagOf)
     .join(', ')}):not(:defined) { display: block; min-height: var(--fin-reserve-height, auto); }
 `;
@@ -124,6 +133,11 @@ const STYLE = `
   .shell-user { display: flex; gap: 10px; align-items: center; font-size: 14px; }
   .shell-user button { font: inherit; cursor: pointer; }
   .shell-plan { color: #fff; }
+  /* The hints switch and the support link with its unread badge (over the link's corner: no shift). */
+  .shell-support { position: relative; }
+  .shell-support fin-support-tickets { position: absolute; top: -8px; inset-inline-end: -14px; }
+  .shell-hints-fallback { display: inline-flex; gap: 6px; align-items: center; padding: 2px 4px; }
+  .shell-hints-fallback::before { content: ""; box-sizing: border-box; width: 30px; height: 16px; border: 1px solid; border-radius: 8px; }
   .demo-notice { margin: 0; padding: 8px 24px; background: #fff4d6; border-bottom: 1px solid #f0d48a; font-size: 14px; }
   main { max-width: 1100px; margin: 0 auto; padding: 16px 24px 48px; }
   .grounds { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0 20px; }
@@ -159,11 +173,15 @@ export function renderLayout(opts: LayoutOptions): string {
   const t = (key: string) => labels.text(lang, key, showLabels);
   const globals = userGlobals(user);
   const headerSearch = opts.headerSearch ?? true;
+  // SPEC §6: support tickets (and their unread badge) only for level 1077 or tariff 677.
+  const supportLink =
+    user !== null && (user.accessLevel === PAID_ACCESS_LEVEL || user.tariffs.includes(SUPPORT_TARIFF));
   // `<body data-access>`: the page reserves room for prompts or for data by it (reserve.ts).
   const scripts = [
     ...new Set([
       ...(opts.elements ?? []).map((element) => element.script),
-      ...(headerSearch ? [ELEMENT_SCRIPTS.siteSearch] : []),
+      ...(headerSearch ? [ELEMENT_SCRIPTS.siteSearch, ELEMENT_SCRIPTS.hintsToggle] : []),
+      ...(headerSearch && supportLink ? [ELEMENT_SCRIPTS.supportTickets] : []),
     ]),
   ];
   // The legacy globals, as old templates set them (SPEC §3 "User globals").
@@ -216,6 +234,7 @@ export function renderLayout(opts: LayoutOptions): string {
               )}
             </nav>
             <div class="shell-user">
+              ${headerSearch ? shellAccountPieces(t, supportLink) : null}
               ${
                 user
                   ? html`<span data-fin-user
@@ -243,6 +262,24 @@ export function renderLayout(opts: LayoutOptions): string {
       </body>
     </html> `;
   return page.value;
+}
+
+/**
+ * The hints switch for every visitor and, for those who may have support tickets, the support
+ * link with its unread badge. The switch's plain fallback has the element's size and text, so the
+ * header does not move when it upgrades; a page without scripts shows it inert.
+ */
+function shellAccountPieces(t: (key: string) => string, supportLink: boolean): SafeHtml {
+  return html`<fin-hints-toggle label="${t('profile:hints')}"
+      ><span class="shell-hints-fallback">${t('profile:hints')}</span></fin-hints-toggle
+    >
+    ${
+      supportLink
+        ? html`<a class="shell-support" href="/profile/support/"
+            >${t('profile:support_link')}<fin-support-tickets variant="badge"></fin-support-tickets
+          ></a>`
+        : null
+    }`;
 }
 
 /**
