@@ -134,6 +134,8 @@ const STYLE = `
   .shell-user button { font: inherit; cursor: pointer; }
   .shell-plan { color: #fff; }
   /* The hints switch and the support link with its unread badge (over the link's corner: no shift). */
+  .shell-user { flex-wrap: wrap; row-gap: 4px; }
+  .shell-header fin-hints-toggle { --fin-color-text: #fff; }
   .shell-support { position: relative; }
   .shell-support fin-support-tickets { position: absolute; top: -8px; inset-inline-end: -14px; }
   .shell-hints-fallback { display: inline-flex; gap: 6px; align-items: center; padding: 2px 4px; }
