@@ -138,8 +138,13 @@ const STYLE = `
   .shell-header fin-hints-toggle { --fin-color-text: #fff; }
   .shell-support { position: relative; }
   .shell-support fin-support-tickets { position: absolute; top: -8px; inset-inline-end: -14px; }
-  .shell-hints-fallback { display: inline-flex; gap: 6px; align-items: center; padding: 2px 4px; }
+  /* The switch sits over a plain copy of itself that gives the header its size before, while and
+     after the element renders: nothing in the header moves when it upgrades. */
+  .shell-hints { position: relative; display: inline-block; }
+  .shell-hints fin-hints-toggle { position: absolute; inset: 0; }
+  .shell-hints-fallback { display: inline-flex; gap: 6px; align-items: center; padding: 2px 4px; white-space: nowrap; }
   .shell-hints-fallback::before { content: ""; box-sizing: border-box; width: 30px; height: 16px; border: 1px solid; border-radius: 8px; }
+  .shell-hints:has(fin-hints-toggle:defined) .shell-hints-fallback { visibility: hidden; }
   .demo-notice { margin: 0; padding: 8px 24px; background: #fff4d6; border-bottom: 1px solid #f0d48a; font-size: 14px; }
   main { max-width: 1100px; margin: 0 auto; padding: 16px 24px 48px; }
   .grounds { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0 20px; }
@@ -268,13 +273,14 @@ export function renderLayout(opts: LayoutOptions): string {
 
 /**
  * The hints switch for every visitor and, for those who may have support tickets, the support
- * link with its unread badge. The switch's plain fallback has the element's size and text, so the
- * header does not move when it upgrades; a page without scripts shows it inert.
+ * link with its unread badge. The switch's plain copy under it has the element's size and text,
+ * so the header does not move when it upgrades; a page without scripts shows the copy, inert.
  */
 function shellAccountPieces(t: (key: string) => string, supportLink: boolean): SafeHtml {
-  return html`<fin-hints-toggle label="${t('profile:hints')}"
-      ><span class="shell-hints-fallback">${t('profile:hints')}</span></fin-hints-toggle
-    >
+  return html`<span class="shell-hints"
+      ><span class="shell-hints-fallback" aria-hidden="true">${t('profile:hints')}</span
+      ><fin-hints-toggle label="${t('profile:hints')}"></fin-hints-toggle
+    ></span>
     ${
       supportLink
         ? html`<a class="shell-support" href="/profile/support/"
