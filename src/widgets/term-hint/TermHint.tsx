@@ -29,7 +29,7 @@ export function TermHint({ text, label }: TermHintProps) {
         type="button"
         className="th-button"
         aria-expanded={open}
-        aria-controls={id}
+        aria-controls={open ? id : undefined}
         aria-label={label}
         title={label}
         onClick={(event) => {
@@ -44,11 +44,13 @@ export function TermHint({ text, label }: TermHintProps) {
           }
         }}
       >
-        <span aria-hidden="true">?</span>
+        {/* The "?" is drawn by CSS: the heading's text (and a copied table) stays the term alone. */}
       </button>
-      <span id={id} className="th-text" hidden={!open}>
-        {text}
-      </span>
+      {open ? (
+        <span id={id} className="th-text">
+          {text}
+        </span>
+      ) : null}
     </span>
   );
 }
