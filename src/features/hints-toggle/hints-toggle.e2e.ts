@@ -53,6 +53,25 @@ test.describe('hints', () => {
     expect((await page.context().cookies()).find((c) => c.name === 'fin_hints')?.value).toBe('1');
   });
 
+  test('the issuer’s multipliers follow the same store: ROE explained by default, no hint with the choice off', async ({
+    page,
+    baseURL,
+  }) => {
+    const multipliers = '/test/issuer-reports/1/?sections=multipliers&lang=eng';
+    const peHint = page
+      .locator('fin-issuer-reports .mult')
+      .getByRole('button', { name: 'What is “ROE, %”?' })
+      .first();
+    await page.goto(multipliers);
+    await peHint.click();
+    await expect(page.locator('fin-issuer-reports .th-text')).toHaveText(/shareholders’ money/);
+    await page.context().addCookies([{ name: 'fin_hints', value: '0', url: baseURL! }]);
+    await page.reload();
+    await expect(page.locator('fin-issuer-reports .mult-group').first()).toBeVisible();
+    await expect(page.locator('fin-issuer-reports .mult tbody th').first()).toBeVisible();
+    expect(await page.locator('fin-issuer-reports [data-term-hint]').count()).toBe(0);
+  });
+
   test('signed in: saved on the server with sid, read back after a new sign-in; no cookie involved', async ({
     page,
     browser,
