@@ -15,3 +15,5 @@ import './fin-site-search.ts';
 import './fin-network-graph.ts';
 import './fin-chart.ts';
 import './fin-menu.ts';
+import './fin-support-tickets.ts';
+import './fin-hints-toggle.ts';

@@ -25,7 +25,7 @@ export const LINKED_KINDS = [
 ] as const;
 
 /** Page kinds with a fixed address. */
-export const FIXED_PAGES = ['/', '/elements/', '/login/'] as const;
+export const FIXED_PAGES = ['/', '/elements/', '/login/', '/profile/support/'] as const;
 
 /** The first link of each kind of page on the demo index (path and query, no `lang`). */
 export async function linkedPages(page: Page): Promise<string[]> {

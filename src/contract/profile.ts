@@ -1,3 +1,5 @@
+import { arrayOf, boolean, integer, number, object, string, type Check } from './validate.ts';
+
 /** SPEC §3 "Global settings". */
 export interface GlobalSettings {
   hints: boolean;
@@ -95,3 +97,29 @@ export function isUnread(
 ): boolean {
   return message.status_id === 1 && message.contacts_id !== userId;
 }
+
+/** The shape of GET /api/profile/support/tickets/ and GET /api/user/settings/ (client checks). */
+export const checkSupportTickets: Check<SupportTicket[]> = arrayOf(
+  object<SupportTicket>({
+    id: integer,
+    title: string,
+    status_id: integer,
+    date: string,
+    'date.numeric': number,
+    unread: integer,
+    messages: arrayOf(
+      object<SupportMessage>({
+        id: integer,
+        message: string,
+        status_id: integer,
+        contacts_id: integer,
+        date: string,
+        'date.numeric': number,
+      }),
+    ),
+  }),
+);
+
+export const checkSettings: Check<SettingsAnswer> = object<SettingsAnswer>({
+  settings: object<GlobalSettings>({ hints: boolean }),
+});

@@ -16,7 +16,7 @@ import { sendPage } from '../shared/page.ts';
 import { accessLevelOf, type SessionUser } from '../shared/session.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
 import { tableBox } from '../templates/table-box.ts';
-import { breadcrumb } from '../templates/layout.ts';
+import { breadcrumb, ELEMENT_SCRIPTS } from '../templates/layout.ts';
 import { PLAIN_PAGE_STYLE } from '../templates/plain-page.style.ts';
 import { displayMoment, ProfileRepository } from './profile.repo.ts';
 
@@ -217,5 +217,27 @@ export function registerProfilePages(app: FastifyInstance, ctx: AppContext): voi
     },
   };
   app.get('/profile/access/', { config: PAGE, schema: accessSchema }, accessPage('levels'));
+
+  // The support tickets page: <fin-support-tickets> says itself who may see tickets (SPEC §6)
+  // and loads them only for those; without scripts the page points to the access levels.
+  app.get(
+    '/profile/support/',
+    { config: PAGE, schema: { querystring: PAGE_QUERY } },
+    async (request, reply) => {
+      const lang = pageLang(request, reply);
+      const t = (key: string) => ctx.labels.text(lang, key, showLabelsRequested(request.query));
+      return sendPage(ctx, request, reply, lang, {
+        title: t('profile:support_title'),
+        body: html`<main>
+        ${breadcrumb(t('common:breadcrumbs'))}
+        <h1>${t('profile:support_title')}</h1>
+        <fin-support-tickets style="--fin-reserve-height: 240px"
+          ><noscript><a href="/profile/access/">${t('profile:access_title')}</a></noscript></fin-support-tickets
+        >
+      </main>`,
+        elements: [{ markup: html``, script: ELEMENT_SCRIPTS.supportTickets }],
+      });
+    },
+  );
   app.get('/profile_access/', { config: PAGE, schema: accessSchema }, accessPage('request'));
 }

@@ -130,6 +130,52 @@ describe('global settings', () => {
   });
 });
 
+describe('issue 22: settings after a new sign-in, sid on every POST, tickets only one’s own', () => {
+  it('reads a saved setting back in a new session of the same user (another browser signing in)', async () => {
+    const phone = '+79000000088';
+    const first = await signIn(app, phone);
+    expect((await first.get('/api/user/settings/')).json()).toEqual({ settings: { hints: true } });
+    const saved = await first.post('/api/user/set-settings/', {
+      sid: await sidOf(first),
+      settings: { settings: { hints: false } },
+    });
+    expect(saved.statusCode).toBe(200);
+    clock.advance(31_000); // the login's resend window of the same phone
+    const second = await signIn(app, phone);
+    expect((await second.get('/api/user/settings/')).json()).toEqual({ settings: { hints: false } });
+    // The second session's page says the same to the elements' first paint.
+    expect((await second.get('/profile/support/')).statusCode).toBe(200);
+  });
+
+  it('refuses every state-changing profile call without the sid (403), whoever asks', async () => {
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['/api/user/set-settings/', { settings: { settings: { hints: true } } }],
+      ['/api/profile/pa/subscr_send_request/', { tariff: 701, contactPersonId: 2 }],
+      ['/api/profile/pa/subscr_expand_request/', { tariff: 701 }],
+      ['/api/profile/update_mob/', { phone: '+79001112299' }],
+      ['/api/contactActionLog/', { actionId: 80 }],
+    ];
+    for (const [url, body] of calls) {
+      const refused = await paid.post(url, body, { token: null });
+      expect(refused.statusCode, url).toBe(403);
+    }
+  });
+
+  it('gives each user only their own tickets, whatever the query', async () => {
+    const paidIds = ((await paid.get('/api/profile/support/tickets/')).json() as SupportTicket[]).map(
+      (t) => t.id,
+    );
+    const ownerOf = (id: number) =>
+      rows<{ user_id: number }>('SELECT user_id FROM support_tickets WHERE id = ?', id)[0]!.user_id;
+    expect(paidIds.length).toBeGreaterThan(0);
+    expect(paidIds.every((id) => ownerOf(id) === 2)).toBe(true);
+    expect(paidIds).not.toContain(500);
+    // Another user's id in the query changes nothing: the session decides whose tickets.
+    const asOther = await supportOnly.get('/api/profile/support/tickets/?userId=2&user_id=2&contacts_id=2');
+    expect((asOther.json() as SupportTicket[]).map((t) => t.id)).toEqual([500]);
+  });
+});
+
 describe('subscription requests', () => {
   it('stores a subscription request once while it is pending', async () => {
     const sid = await sidOf(free);

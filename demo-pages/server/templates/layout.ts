@@ -4,7 +4,7 @@
  * injected JSON (page data, user) with the legacy `window` user globals, and the element scripts.
  */
 import { MENU_DATA_ID, type MenuData } from '../../../src/contract/menu.ts';
-import { LANGUAGES, type Lang } from '../../../src/contract/types.ts';
+import { LANGUAGES, PAID_ACCESS_LEVEL, SUPPORT_TARIFF, type Lang } from '../../../src/contract/types.ts';
 import type { LabelStore } from '../shared/labels.ts';
 import { BCP47, LANGUAGE_NAMES } from '../shared/lang.ts';
 import { accessLevelOf, userGlobals, type SessionUser } from '../shared/session.ts';
@@ -36,6 +36,8 @@ export const ELEMENT_SCRIPTS = {
   networkGraph: '/dist/elements/fin-network-graph.js',
   chart: '/dist/elements/fin-chart.js',
   menu: '/dist/elements/fin-menu.js',
+  supportTickets: '/dist/elements/fin-support-tickets.js',
+  hintsToggle: '/dist/elements/fin-hints-toggle.js',
 } as const;
 
 export interface LayoutOptions {
@@ -97,6 +99,14 @@ function withLang(url: string, lang: Lang): string {
 /** The tag an element's module defines (`/dist/elements/fin-x.js` → `fin-x`). */
 const tagOf = (script: string) => script.slice(script.lastIndexOf('/') + 1, -'.js'.length);
 
+/** The header's own elements: they keep the size of their plain fallback, no reserved block. */
+const SHELL_SCRIPTS = new Set<string>([
+  ELEMENT_SCRIPTS.siteSearch,
+  ELEMENT_SCRIPTS.supportTickets,
+  ELEMENT_SCRIPTS.hintsToggle,
+  ELEMENT_SCRIPTS.menu,
+]);
+
 /**
  * Before its script has run, an element takes the room its page reserved for it (templates/
  * reserve.ts): the page does not jump when it upgrades. The header's search box is left out: its
@@ -104,7 +114,7 @@ const tagOf = (script: string) => script.slice(script.lastIndexOf('/') + 1, -'.j
  */
 const RESERVE_UNDEFINED_STYLE = `
   :is(${Object.values(ELEMENT_SCRIPTS)
-    .filter((script) => script !== ELEMENT_SCRIPTS.siteSearch && script !== ELEMENT_SCRIPTS.menu)
+    .filter((script) => !SHELL_SCRIPTS.has(script))
     .map(tagOf)
     .join(', ')}):not(:defined) { display: block; min-height: var(--fin-reserve-height, auto); }
 `;
@@ -141,6 +151,18 @@ const STYLE = `
   .shell-user { display: flex; gap: 10px; align-items: center; font-size: 14px; }
   .shell-user button { font: inherit; cursor: pointer; }
   .shell-plan { color: #fff; }
+  /* The hints switch and the support link with its unread badge (over the link's corner: no shift). */
+  .shell-user { flex-wrap: wrap; row-gap: 4px; }
+  .shell-header fin-hints-toggle { --fin-color-text: #fff; }
+  .shell-support { position: relative; }
+  .shell-support fin-support-tickets { position: absolute; top: -8px; inset-inline-end: -14px; }
+  /* The switch sits over a plain copy of itself that gives the header its size before, while and
+     after the element renders: nothing in the header moves when it upgrades. */
+  .shell-hints { position: relative; display: inline-block; }
+  .shell-hints fin-hints-toggle { position: absolute; inset: 0; }
+  .shell-hints-fallback { display: inline-flex; gap: 6px; align-items: center; padding: 2px 4px; white-space: nowrap; }
+  .shell-hints-fallback::before { content: ""; box-sizing: border-box; width: 30px; height: 16px; border: 1px solid; border-radius: 8px; }
+  .shell-hints:has(fin-hints-toggle:defined) .shell-hints-fallback { visibility: hidden; }
   .demo-notice { margin: 0; padding: 8px 24px; background: #fff4d6; border-bottom: 1px solid #f0d48a; font-size: 14px; }
   main { max-width: 1100px; margin: 0 auto; padding: 16px 24px 48px; }
   .grounds { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0 20px; }
@@ -177,11 +199,15 @@ export function renderLayout(opts: LayoutOptions): string {
   const globals = userGlobals(user);
   const headerSearch = opts.headerSearch ?? true;
   const headerMenu = opts.headerMenu ?? true;
+  // SPEC §6: support tickets (and their unread badge) only for level 1077 or tariff 677.
+  const supportLink =
+    user !== null && (user.accessLevel === PAID_ACCESS_LEVEL || user.tariffs.includes(SUPPORT_TARIFF));
   // `<body data-access>`: the page reserves room for prompts or for data by it (reserve.ts).
   const scripts = [
     ...new Set([
       ...(opts.elements ?? []).map((element) => element.script),
-      ...(headerSearch ? [ELEMENT_SCRIPTS.siteSearch] : []),
+      ...(headerSearch ? [ELEMENT_SCRIPTS.siteSearch, ELEMENT_SCRIPTS.hintsToggle] : []),
+      ...(headerSearch && supportLink ? [ELEMENT_SCRIPTS.supportTickets] : []),
       ...(headerMenu && opts.menu ? [ELEMENT_SCRIPTS.menu] : []),
     ]),
   ];
@@ -225,6 +251,7 @@ export function renderLayout(opts: LayoutOptions): string {
             ${headerSearch ? siteSearchBox(t) : null}
             ${headerMenu && opts.menu ? null : languageLinks(opts.url, lang, t('common:language'))}
             <div class="shell-user">
+              ${headerSearch ? shellAccountPieces(t, supportLink) : null}
               ${
                 user
                   ? html`<span data-fin-user
@@ -320,6 +347,25 @@ function portalMenu(menu: MenuData, lang: Lang): SafeHtml {
       </details>`,
     )}
   </fin-menu>`;
+}
+
+/**
+ * The hints switch for every visitor and, for those who may have support tickets, the support
+ * link with its unread badge. The switch's plain copy under it has the element's size and text,
+ * so the header does not move when it upgrades; a page without scripts shows the copy, inert.
+ */
+function shellAccountPieces(t: (key: string) => string, supportLink: boolean): SafeHtml {
+  return html`<span class="shell-hints"
+      ><span class="shell-hints-fallback" aria-hidden="true">${t('profile:hints')}</span
+      ><fin-hints-toggle label="${t('profile:hints')}"></fin-hints-toggle
+    ></span>
+    ${
+      supportLink
+        ? html`<a class="shell-support" href="/profile/support/"
+            >${t('profile:support_link')}<fin-support-tickets variant="badge"></fin-support-tickets
+          ></a>`
+        : null
+    }`;
 }
 
 /**

@@ -11,10 +11,11 @@ import type {
   SupportTicket,
   ActionLogAnswer,
 } from '../../contract/profile.ts';
+import { checkSettings, checkSupportTickets } from '../../contract/profile.ts';
 import { getJson, postJson } from './client.ts';
 
 export function fetchSettings(signal?: AbortSignal): Promise<SettingsAnswer> {
-  return getJson<SettingsAnswer>('/api/user/settings/', { signal });
+  return getJson<SettingsAnswer>('/api/user/settings/', { signal, check: checkSettings });
 }
 
 /** The session token goes both as the header (client.ts) and as `sid` in the body, as the legacy form did. */
@@ -43,7 +44,7 @@ export function updateMobile(phone: string): Promise<UpdateMobileAnswer> {
 
 /** Only for access level 1077 or tariff 677 (others get 403, anonymous 401). */
 export function fetchSupportTickets(signal?: AbortSignal): Promise<SupportTicket[]> {
-  return getJson<SupportTicket[]>('/api/profile/support/tickets/', { signal });
+  return getJson<SupportTicket[]>('/api/profile/support/tickets/', { signal, check: checkSupportTickets });
 }
 
 /** GET /cb/current_user/action_log/global/json/{id}/ (309, 313 — first index compare — or any id). */

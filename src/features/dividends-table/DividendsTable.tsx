@@ -102,10 +102,26 @@ export function DividendsTable({
   );
 }
 
+/** Date columns whose heading explains its term while the page's hints are on (`stock:hint_div_<field>`). */
+const DIVIDEND_HINTS = new Set([
+  'last_date_of_purchase',
+  'date_of_ex_dividend',
+  'date_of_close_list_dividends',
+]);
+
 function dividendColumn(field: string, t: Translate): TableColumn {
+  const title = t(`stock:div_${field}`);
   return {
     field,
-    title: t(`stock:div_${field}`),
+    title,
+    ...(DIVIDEND_HINTS.has(field)
+      ? {
+          hint: {
+            text: t(`stock:hint_div_${field}`),
+            label: t('common:hint_about').replace('{term}', title),
+          },
+        }
+      : {}),
     align: DIVIDENDS_NUMERIC_FIELDS.has(field) ? 'end' : 'start',
     ...(field === 'summ'
       ? { format: (value: unknown, row: TableRow) => formatDividendAmount(value, row.currency) }

@@ -143,6 +143,9 @@ function exchangeRows(data: ReadonlyArray<Record<string, unknown>>, active: numb
   });
 }
 
+/** Columns whose heading explains its term while the page's hints are on (`stock:hint_<field>`). */
+const EXCHANGE_HINTS = new Set(['last', 'buy_sell', 'avg', 'legal_close_price']);
+
 function exchangeColumn(
   field: string,
   data: StockPageData,
@@ -177,6 +180,9 @@ function exchangeColumn(
   return {
     field,
     title,
+    ...(EXCHANGE_HINTS.has(field)
+      ? { hint: { text: t(`stock:hint_${field}`), label: t('common:hint_about').replace('{term}', title) } }
+      : {}),
     align: EXCHANGE_PRICE_FIELDS.has(field) ? 'end' : 'start',
     format: (value, row) => {
       const text = exchangeCellText(field, value);

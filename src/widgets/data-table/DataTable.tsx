@@ -37,6 +37,7 @@ import type {
   TableSort,
 } from './data-table.types.ts';
 import { useStyles } from '../../runtime/styles.ts';
+import { TermHint } from '../term-hint/index.ts';
 import { AccessPrompt, moreRowsAction } from '../../runtime/chrome/AccessPrompt.tsx';
 import css from './data-table.css?inline';
 
@@ -578,13 +579,21 @@ function HeaderCell({ column, first, sort, onSort, fixedLeft, paging, t }: Heade
   ]
     .filter(Boolean)
     .join(' ');
-  const title = sortable ? (
+  const heading = sortable ? (
     <button type="button" className="dt-sort" onClick={() => onSort(column.field)}>
       {column.title}
       <span className="dt-sort__icon" aria-hidden="true" />
     </button>
   ) : (
     column.title
+  );
+  const title = column.hint ? (
+    <>
+      {heading}
+      <TermHint text={column.hint.text} label={column.hint.label} />
+    </>
+  ) : (
+    heading
   );
   return (
     <th

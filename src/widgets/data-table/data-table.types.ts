@@ -47,6 +47,11 @@ export interface TableColumn {
   field: string;
   /** Header text. */
   title: string;
+  /**
+   * A short explanation of the term the heading names (P/E, legal close price …), shown beside it
+   * while the page's hints are on (widgets/term-hint); `label` names its button ("What is P/E?").
+   */
+  hint?: { text: string; label: string };
   /** Default true: the header is a sort button. */
   sortable?: boolean;
   /** Shown even when every value is empty or 0 (SPEC §5). */

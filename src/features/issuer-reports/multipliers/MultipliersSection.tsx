@@ -10,6 +10,7 @@ import { useResource } from '../../../runtime/resource.ts';
 import { useStyles } from '../../../runtime/styles.ts';
 import { DataTable, type TableColumn, type TableRow } from '../../../widgets/data-table/index.ts';
 import { Tabs, tabId } from '../../../widgets/tabs/index.ts';
+import { TermHint } from '../../../widgets/term-hint/index.ts';
 import type { SectionProps } from '../issuer-reports.sections.ts';
 import {
   groupHasValues,
@@ -22,6 +23,19 @@ import {
   type MultipliersPeriod,
 } from './multipliers.model.ts';
 import css from './multipliers.css?inline';
+
+/** Multipliers (row ids of the answer) explained by `issuer:hint_<id>` while the page's hints are on. */
+const MULTIPLIER_HINTS = new Set([
+  'market_cap',
+  'ev',
+  'pe',
+  'ps',
+  'pb',
+  'ev_ebitda',
+  'roe',
+  'roa',
+  'net_debt_ebitda',
+]);
 
 /** Keyed by the page data's `apiUrls.multipliers`. */
 function createMultipliersResource(): Resource<string, MultipliersAnswer> {
@@ -157,7 +171,26 @@ function MultiplierGroupTable({
     );
   const columns: TableColumn[] = group.columns.map((field, i) =>
     i === 0
-      ? { field, title: group.headers[i] ?? field, sortable: false }
+      ? {
+          field,
+          title: group.headers[i] ?? field,
+          sortable: false,
+          // The multiplier's name, with its explanation while the page's hints are on.
+          format: (value, row) => {
+            const id = typeof row.id === 'string' ? row.id : '';
+            if (!MULTIPLIER_HINTS.has(id)) return value as string;
+            const name = typeof value === 'string' ? value : '';
+            return (
+              <>
+                {name}
+                <TermHint
+                  text={t(`issuer:hint_${id}`)}
+                  label={t('common:hint_about').replace('{term}', name)}
+                />
+              </>
+            );
+          },
+        }
       : {
           field,
           title: group.headers[i] ?? field,

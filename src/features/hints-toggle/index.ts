@@ -1,0 +1,1 @@
+export { HintsToggle, type HintsToggleProps } from './HintsToggle.tsx';

@@ -1,0 +1,1 @@
+export { SupportTickets, type SupportTicketsProps } from './SupportTickets.tsx';

@@ -1,0 +1,1 @@
+export { TermHint, type TermHintProps } from './TermHint.tsx';
