@@ -13,3 +13,7 @@ import './fin-issuer-reports.ts';
 import './fin-consensus-forecasts.ts';
 import './fin-site-search.ts';
 import './fin-network-graph.ts';
+import './fin-registration-banner.ts';
+import './fin-app-banner.ts';
+import './fin-ad-strip.ts';
+import './fin-cookie-consent.ts';

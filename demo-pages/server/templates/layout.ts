@@ -33,7 +33,23 @@ export const ELEMENT_SCRIPTS = {
   consensusForecasts: '/dist/elements/fin-consensus-forecasts.js',
   siteSearch: '/dist/elements/fin-site-search.js',
   networkGraph: '/dist/elements/fin-network-graph.js',
+  // The shell's bars, on every page (SHELL_BARS).
+  registrationBanner: '/dist/elements/fin-registration-banner.js',
+  appBanner: '/dist/elements/fin-app-banner.js',
+  adStrip: '/dist/elements/fin-ad-strip.js',
+  cookieConsent: '/dist/elements/fin-cookie-consent.js',
 } as const;
+
+/**
+ * The shell's bottom bars (SPEC §2 Shell, §4, §9): each decides in the browser whether it shows
+ * (language, sign-in, device, cookies, timers), so every page carries them after its content.
+ */
+const SHELL_BARS = [
+  ELEMENT_SCRIPTS.registrationBanner,
+  ELEMENT_SCRIPTS.appBanner,
+  ELEMENT_SCRIPTS.adStrip,
+  ELEMENT_SCRIPTS.cookieConsent,
+] as const;
 
 export interface LayoutOptions {
   lang: Lang;
@@ -137,6 +153,8 @@ const STYLE = `
   .catalog pre code { padding: 0; }
   .catalog dd, .catalog p { overflow-wrap: anywhere; }
   .catalog-facts { display: block; color: #5c6375; font-size: 14px; }
+  .shell-footer { padding: 12px 24px; border-top: 1px solid #dde1ea; font-size: 14px; }
+  .shell-footer button { font: inherit; padding: 4px 10px; cursor: pointer; }
 `;
 
 // Like every state-changing call, logout carries the page's CSRF token (the user JSON's sid).
@@ -164,8 +182,11 @@ export function renderLayout(opts: LayoutOptions): string {
     ...new Set([
       ...(opts.elements ?? []).map((element) => element.script),
       ...(headerSearch ? [ELEMENT_SCRIPTS.siteSearch] : []),
+      ...SHELL_BARS,
     ]),
   ];
+  // A page that shows a bar itself (its test page, the catalog) has it once.
+  const pageScripts = new Set((opts.elements ?? []).map((element) => element.script));
   // The legacy globals, as old templates set them (SPEC §3 "User globals").
   const legacyGlobals = Object.entries(globals)
     .map(([name, value]) => `window.${name} = ${jsonForScript(value)};`)
@@ -239,6 +260,13 @@ export function renderLayout(opts: LayoutOptions): string {
               </script>`
             : null
         }
+        <footer class="shell-footer">
+          <!-- Shown by <fin-cookie-consent> once it runs: it reopens the marketing-cookie choice. -->
+          <button type="button" data-fin-cookie-settings hidden>${t('banners:cookie_settings')}</button>
+          ${SHELL_BARS.filter((src) => !pageScripts.has(src)).map(
+            (src) => html`${trusted(`<${tagOf(src)}></${tagOf(src)}>`)} `,
+          )}
+        </footer>
         ${scripts.map((src) => html`<script type="module" src="${src}"></script> `)}
       </body>
     </html> `;
