@@ -4,7 +4,7 @@ import { AD_CLOSED_SECONDS, AD_STRIP_DELAY_MS, SHELL_COOKIES } from '../../contr
 import { getCookie, setCookie } from '../../core/shell/cookies.ts';
 import { useHost, useLabels } from '../../runtime/hooks.ts';
 import { useStyles } from '../../runtime/styles.ts';
-import { BottomBar } from '../../widgets/bottom-bar/index.ts';
+import { BottomBar, BottomBarIdle } from '../../widgets/bottom-bar/index.ts';
 import css from './ad-strip.css?inline';
 
 /** The bottom ad strip ("catfish", SPEC §2 Shell, §9): a house ad of the demo, marked as an ad. */
@@ -30,7 +30,7 @@ export function AdStrip({ href, preview = false }: AdStripProps) {
     return () => window.clearTimeout(timer);
   }, [preview]);
 
-  if (!shown || !ready) return null;
+  if (!shown || !ready) return <BottomBarIdle />;
   const close = () => {
     if (!preview) setCookie(SHELL_COOKIES.adClosed, '1', AD_CLOSED_SECONDS);
     setShown(false);

@@ -7,7 +7,7 @@ import { appPlatformOf, type AppPlatform } from '../../core/shell/device.ts';
 import { $user } from '../../core/stores/user.ts';
 import { useHost, useLabels } from '../../runtime/hooks.ts';
 import { useStyles } from '../../runtime/styles.ts';
-import { BottomBar } from '../../widgets/bottom-bar/index.ts';
+import { BottomBar, BottomBarIdle } from '../../widgets/bottom-bar/index.ts';
 import css from './app-banner.css?inline';
 
 /** Demo store pages of the portal's app (synthetic: the demo has no published app). */
@@ -54,7 +54,7 @@ export function AppBanner({ googlePlayUrl, appStoreUrl, appGalleryUrl, preview =
   // The catalog's example keeps its reserved room until its labels are in.
   useLayoutEffect(() => (preview && !ready ? markLoading() : undefined), [preview, ready, markLoading]);
 
-  if (platform === null || !ready) return null;
+  if (platform === null || !ready) return <BottomBarIdle />;
   const urls: Record<AppPlatform, string | undefined> = {
     android: googlePlayUrl,
     ios: appStoreUrl,

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { MarketingConsent } from '../../contract/shell.ts';
 import { useHost, useLabels } from '../../runtime/hooks.ts';
 import { useStyles } from '../../runtime/styles.ts';
-import { BottomBar, keepFocusOnPage } from '../../widgets/bottom-bar/index.ts';
+import { BottomBar, BottomBarIdle, keepFocusOnPage } from '../../widgets/bottom-bar/index.ts';
 import { $consentBarOpen, answerConsent, reopenConsent, startConsent } from './cookie-consent.store.ts';
 import css from './cookie-consent.css?inline';
 
@@ -54,7 +54,7 @@ export function CookieConsent({ preview = false }: CookieConsentProps) {
     if (open && opener.current) firstButton.current?.focus();
   }, [open]);
 
-  if (!open || !ready) return null;
+  if (!open || !ready) return <BottomBarIdle />;
   const answer = (consent: MarketingConsent) => {
     if (preview) setPreviewOpen(false);
     else answerConsent(consent, location.search);

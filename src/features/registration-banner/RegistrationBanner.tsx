@@ -14,7 +14,12 @@ import { $user } from '../../core/stores/user.ts';
 import { announcePolitely, politeAnnouncer } from '../../runtime/announce.ts';
 import { useHost, useLabels } from '../../runtime/hooks.ts';
 import { useStyles } from '../../runtime/styles.ts';
-import { BottomBar, escapeBelongsElsewhere, keepFocusOnPage } from '../../widgets/bottom-bar/index.ts';
+import {
+  BottomBar,
+  BottomBarIdle,
+  escapeBelongsElsewhere,
+  keepFocusOnPage,
+} from '../../widgets/bottom-bar/index.ts';
 import css from './registration-banner.css?inline';
 
 /** The registration banner (SPEC §4 Shell): an offer to sign up, for anonymous readers of English pages. */
@@ -115,7 +120,7 @@ export function RegistrationBanner({ signupUrl = '/login/', preview = false }: R
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  if (!shown) return null;
+  if (!shown) return <BottomBarIdle />;
   return (
     <BottomBar
       label={t('banners:reg_label')}

@@ -80,3 +80,11 @@ export function BottomBar({
     </Landmark>
   );
 }
+
+/**
+ * What a bar renders while it does not show: an empty hidden block, so the element has rendered
+ * (its shadow root is not empty) and takes no room.
+ */
+export function BottomBarIdle() {
+  return <div hidden data-idle="" />;
+}

@@ -1,4 +1,4 @@
-export { BottomBar, type BottomBarProps } from './BottomBar.tsx';
+export { BottomBar, BottomBarIdle, type BottomBarProps } from './BottomBar.tsx';
 export {
   BOTTOM_BAR_ATTRIBUTE,
   escapeBelongsElsewhere,
