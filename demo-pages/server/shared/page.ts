@@ -13,7 +13,15 @@ import { pageLang } from './lang.ts';
 
 type PageOptions = Pick<
   LayoutOptions,
-  'title' | 'body' | 'pageData' | 'pageDataBlocks' | 'elements' | 'skipTo' | 'nonce' | 'headerSearch'
+  | 'title'
+  | 'body'
+  | 'pageData'
+  | 'pageDataBlocks'
+  | 'elements'
+  | 'skipTo'
+  | 'nonce'
+  | 'headerSearch'
+  | 'shellBars'
 >;
 
 const nonces = new WeakMap<FastifyRequest, string>();
@@ -60,6 +68,7 @@ export function sendPage(
     showLabels: showLabelsRequested(request.query),
     // The test pages of one element show that element alone (what it downloads, its events).
     headerSearch: page.headerSearch ?? !request.url.startsWith('/test/'),
+    shellBars: page.shellBars ?? !request.url.startsWith('/test/'),
   });
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }

@@ -83,6 +83,11 @@ export interface LayoutOptions {
   nonce?: string;
   /** The site search box in the header (default true; the element test pages leave it out). */
   headerSearch?: boolean;
+  /**
+   * The shell's bottom bars after the content (default true; the element test pages leave them
+   * out, like the header search, and a page that shows one itself has it once).
+   */
+  shellBars?: boolean;
 }
 
 export interface SkipTarget {
@@ -177,16 +182,17 @@ export function renderLayout(opts: LayoutOptions): string {
   const t = (key: string) => labels.text(lang, key, showLabels);
   const globals = userGlobals(user);
   const headerSearch = opts.headerSearch ?? true;
+  // A page that shows a bar itself (its test page, the catalog) has it once.
+  const pageScripts = new Set((opts.elements ?? []).map((element) => element.script));
+  const shellBars = (opts.shellBars ?? true) ? SHELL_BARS.filter((src) => !pageScripts.has(src)) : [];
   // `<body data-access>`: the page reserves room for prompts or for data by it (reserve.ts).
   const scripts = [
     ...new Set([
       ...(opts.elements ?? []).map((element) => element.script),
       ...(headerSearch ? [ELEMENT_SCRIPTS.siteSearch] : []),
-      ...SHELL_BARS,
+      ...shellBars,
     ]),
   ];
-  // A page that shows a bar itself (its test page, the catalog) has it once.
-  const pageScripts = new Set((opts.elements ?? []).map((element) => element.script));
   // The legacy globals, as old templates set them (SPEC §3 "User globals").
   const legacyGlobals = Object.entries(globals)
     .map(([name, value]) => `window.${name} = ${jsonForScript(value)};`)
@@ -263,9 +269,7 @@ export function renderLayout(opts: LayoutOptions): string {
         <footer class="shell-footer">
           <!-- Shown by <fin-cookie-consent> once it runs: it reopens the marketing-cookie choice. -->
           <button type="button" data-fin-cookie-settings hidden>${t('banners:cookie_settings')}</button>
-          ${SHELL_BARS.filter((src) => !pageScripts.has(src)).map(
-            (src) => html`${trusted(`<${tagOf(src)}></${tagOf(src)}>`)} `,
-          )}
+          ${shellBars.map((src) => html`${trusted(`<${tagOf(src)}></${tagOf(src)}>`)} `)}
         </footer>
         ${scripts.map((src) => html`<script type="module" src="${src}"></script> `)}
       </body>
