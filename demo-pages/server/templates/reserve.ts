@@ -85,10 +85,10 @@ export const ISSUER_PAGE_RESERVATIONS: readonly Reservation[] = [
  * at 1280 and 375 px). On other pages they are fixed to the bottom and take no room in the flow.
  */
 const SHELL_BAR_PREVIEWS: readonly Reservation[] = [
-  { selector: 'fin-ad-strip', desktop: 49, phone: 105 },
-  { selector: 'fin-app-banner', desktop: 48, phone: 79 },
-  { selector: 'fin-cookie-consent', desktop: 52, phone: 115 },
-  { selector: 'fin-registration-banner', desktop: 48, phone: 98 },
+  { selector: 'fin-ad-strip', desktop: 49, phone: 94 },
+  { selector: 'fin-app-banner', desktop: 48, phone: 69 },
+  { selector: 'fin-cookie-consent', desktop: 52, phone: 105 },
+  { selector: 'fin-registration-banner', desktop: 48, phone: 51 },
 ];
 
 /**
