@@ -22,6 +22,22 @@ export default defineConfig({
     timezoneId: 'Europe/Moscow',
     viewport: { width: 1280, height: 900 },
     trace: 'retain-on-failure',
+    // A returning visitor who closed the bottom ad strip and the registration banner: the timed
+    // bars of the shell stay out of the other tests' pictures and clicks. Their own tests
+    // (src/features/*banner*, ad-strip) start from a context without these cookies.
+    storageState: {
+      cookies: ['fin_ad_closed', 'fin_registration_closed'].map((name) => ({
+        name,
+        value: '1',
+        domain: '127.0.0.1',
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax' as const,
+      })),
+      origins: [],
+    },
   },
   webServer: {
     command: 'tsx demo-pages/server/main.ts',

@@ -17,3 +17,7 @@ import './fin-chart.ts';
 import './fin-menu.ts';
 import './fin-support-tickets.ts';
 import './fin-hints-toggle.ts';
+import './fin-registration-banner.ts';
+import './fin-app-banner.ts';
+import './fin-ad-strip.ts';
+import './fin-cookie-consent.ts';

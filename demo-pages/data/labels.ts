@@ -8,6 +8,7 @@ import { FALLBACK_LABELS } from '../../src/contract/fallback-labels.ts';
 import type { Lang } from '../../src/contract/types.ts';
 import archive from './labels/archive.json' with { type: 'json' };
 import auth from './labels/auth.json' with { type: 'json' };
+import banners from './labels/banners.json' with { type: 'json' };
 import chart from './labels/chart.json' with { type: 'json' };
 import common from './labels/common.json' with { type: 'json' };
 import compare from './labels/compare.json' with { type: 'json' };
@@ -45,4 +46,5 @@ export const LABELS: LabelModules = {
   auth,
   stock,
   menu,
+  banners,
 };

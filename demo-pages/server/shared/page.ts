@@ -14,7 +14,15 @@ import { pageLang } from './lang.ts';
 
 type PageOptions = Pick<
   LayoutOptions,
-  'title' | 'body' | 'pageData' | 'pageDataBlocks' | 'elements' | 'skipTo' | 'nonce' | 'headerSearch'
+  | 'title'
+  | 'body'
+  | 'pageData'
+  | 'pageDataBlocks'
+  | 'elements'
+  | 'skipTo'
+  | 'nonce'
+  | 'headerSearch'
+  | 'shellBars'
 >;
 
 const nonces = new WeakMap<FastifyRequest, string>();
@@ -64,6 +72,7 @@ export function sendPage(
     // Every page carries the menu's data; the element test pages show their element alone.
     menu: portalMenu(ctx, lang, request.url, showLabelsRequested(request.query)),
     headerMenu: !request.url.startsWith('/test/'),
+    shellBars: page.shellBars ?? !request.url.startsWith('/test/'),
   });
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }

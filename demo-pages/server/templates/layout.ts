@@ -38,7 +38,23 @@ export const ELEMENT_SCRIPTS = {
   menu: '/dist/elements/fin-menu.js',
   supportTickets: '/dist/elements/fin-support-tickets.js',
   hintsToggle: '/dist/elements/fin-hints-toggle.js',
+  // The shell's bars, on every page (SHELL_BARS).
+  registrationBanner: '/dist/elements/fin-registration-banner.js',
+  appBanner: '/dist/elements/fin-app-banner.js',
+  adStrip: '/dist/elements/fin-ad-strip.js',
+  cookieConsent: '/dist/elements/fin-cookie-consent.js',
 } as const;
+
+/**
+ * The shell's bottom bars (SPEC §2 Shell, §4, §9): each decides in the browser whether it shows
+ * (language, sign-in, device, cookies, timers), so every page carries them after its content.
+ */
+const SHELL_BARS = [
+  ELEMENT_SCRIPTS.registrationBanner,
+  ELEMENT_SCRIPTS.appBanner,
+  ELEMENT_SCRIPTS.adStrip,
+  ELEMENT_SCRIPTS.cookieConsent,
+] as const;
 
 export interface LayoutOptions {
   lang: Lang;
@@ -78,6 +94,11 @@ export interface LayoutOptions {
    */
   menu?: MenuData;
   headerMenu?: boolean;
+  /**
+   * The shell's bottom bars after the content (default true; the element test pages leave them
+   * out, like the header search, and a page that shows one itself has it once).
+   */
+  shellBars?: boolean;
 }
 
 export interface SkipTarget {
@@ -176,6 +197,8 @@ const STYLE = `
   .catalog pre code { padding: 0; }
   .catalog dd, .catalog p { overflow-wrap: anywhere; }
   .catalog-facts { display: block; color: #5c6375; font-size: 14px; }
+  .shell-footer { padding: 12px 24px; border-top: 1px solid #dde1ea; font-size: 14px; }
+  .shell-footer button { font: inherit; padding: 4px 10px; cursor: pointer; }
 `;
 
 // Like every state-changing call, logout carries the page's CSRF token (the user JSON's sid).
@@ -202,6 +225,9 @@ export function renderLayout(opts: LayoutOptions): string {
   // SPEC §6: support tickets (and their unread badge) only for level 1077 or tariff 677.
   const supportLink =
     user !== null && (user.accessLevel === PAID_ACCESS_LEVEL || user.tariffs.includes(SUPPORT_TARIFF));
+  // A page that shows a bar itself (its test page, the catalog) has it once.
+  const pageScripts = new Set((opts.elements ?? []).map((element) => element.script));
+  const shellBars = (opts.shellBars ?? true) ? SHELL_BARS.filter((src) => !pageScripts.has(src)) : [];
   // `<body data-access>`: the page reserves room for prompts or for data by it (reserve.ts).
   const scripts = [
     ...new Set([
@@ -209,6 +235,7 @@ export function renderLayout(opts: LayoutOptions): string {
       ...(headerSearch ? [ELEMENT_SCRIPTS.siteSearch, ELEMENT_SCRIPTS.hintsToggle] : []),
       ...(headerSearch && supportLink ? [ELEMENT_SCRIPTS.supportTickets] : []),
       ...(headerMenu && opts.menu ? [ELEMENT_SCRIPTS.menu] : []),
+      ...shellBars,
     ]),
   ];
   // The legacy globals, as old templates set them (SPEC §3 "User globals").
@@ -276,6 +303,11 @@ export function renderLayout(opts: LayoutOptions): string {
               </script>`
             : null
         }
+        <footer class="shell-footer">
+          <!-- Shown by <fin-cookie-consent> once it runs: it reopens the marketing-cookie choice. -->
+          <button type="button" data-fin-cookie-settings hidden>${t('banners:cookie_settings')}</button>
+          ${shellBars.map((src) => html`${trusted(`<${tagOf(src)}></${tagOf(src)}>`)} `)}
+        </footer>
         ${scripts.map((src) => html`<script type="module" src="${src}"></script> `)}
       </body>
     </html> `;

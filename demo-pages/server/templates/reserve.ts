@@ -81,6 +81,17 @@ export const ISSUER_PAGE_RESERVATIONS: readonly Reservation[] = [
 ];
 
 /**
+ * The shell's bottom bars as the catalog shows them (`preview`, in the page's flow; English, measured
+ * at 1280 and 375 px). On other pages they are fixed to the bottom and take no room in the flow.
+ */
+const SHELL_BAR_PREVIEWS: readonly Reservation[] = [
+  { selector: 'fin-ad-strip', desktop: 49, phone: 94 },
+  { selector: 'fin-app-banner', desktop: 48, phone: 69 },
+  { selector: 'fin-cookie-consent', desktop: 52, phone: 105 },
+  { selector: 'fin-registration-banner', desktop: 48, phone: 51 },
+];
+
+/**
  * The /elements/ catalog's examples: the stock page's elements and the issuer page's others (the
  * examples read the same demo data); its menu example is a list, not the page's strip.
  */
@@ -89,4 +100,5 @@ export const CATALOG_RESERVATIONS: readonly Reservation[] = [
   ...ISSUER_PAGE_RESERVATIONS.filter(
     ({ selector }) => !STOCK_PAGE_RESERVATIONS.some((stock) => stock.selector === selector),
   ),
+  ...SHELL_BAR_PREVIEWS,
 ].filter(({ selector }) => selector !== 'fin-left-menu');

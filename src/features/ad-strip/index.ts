@@ -1,0 +1,1 @@
+export { AdStrip, type AdStripProps } from './AdStrip.tsx';

@@ -1,0 +1,1 @@
+export { AppBanner, DEMO_STORE_URLS, type AppBannerProps } from './AppBanner.tsx';

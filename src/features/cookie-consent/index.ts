@@ -1,0 +1,1 @@
+export { COOKIE_SETTINGS_SELECTOR, CookieConsent, type CookieConsentProps } from './CookieConsent.tsx';

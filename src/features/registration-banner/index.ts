@@ -1,0 +1,1 @@
+export { RegistrationBanner, type RegistrationBannerProps } from './RegistrationBanner.tsx';
