@@ -36,6 +36,9 @@ import { indexPageBody } from './templates/index.page.ts';
 import {
   testMalformedPageBody,
   testMalformedPageElements,
+  testMessagesBody,
+  testMessagesElements,
+  testMessagesPage,
   testSingleElementPage,
   testStrictCspBody,
 } from './templates/test-pages.ts';
@@ -212,6 +215,25 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
         nonce,
       });
     });
+
+    // The message queue (issue 23): `error=` is the server's error text shown on load (SPEC §8),
+    // `alert=type:text` more messages of a type, `views=none` a page without <fin-alerts> and
+    // <fin-message> (the kit's fallback stack), as a partner page would be.
+    app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
+      '/test/messages/',
+      { config: PAGE },
+      async (request, reply) => {
+        const lang = pageLang(request, reply);
+        const { messages, views } = testMessagesPage(request.query);
+        return sendPage(ctx, request, reply, lang, {
+          title: 'Test: messages',
+          body: testMessagesBody(views),
+          messages,
+          messageViews: views,
+          elements: testMessagesElements(views),
+        });
+      },
+    );
 
     // Browser tests of error isolation: one element gets broken page data, the other valid data.
     app.get('/test/malformed-page-data/', { config: PAGE }, async (request, reply) => {

@@ -13,7 +13,16 @@ import { pageLang } from './lang.ts';
 
 type PageOptions = Pick<
   LayoutOptions,
-  'title' | 'body' | 'pageData' | 'pageDataBlocks' | 'elements' | 'skipTo' | 'nonce' | 'headerSearch'
+  | 'title'
+  | 'body'
+  | 'pageData'
+  | 'pageDataBlocks'
+  | 'elements'
+  | 'skipTo'
+  | 'nonce'
+  | 'headerSearch'
+  | 'messages'
+  | 'messageViews'
 >;
 
 const nonces = new WeakMap<FastifyRequest, string>();

@@ -33,6 +33,8 @@ export const ELEMENT_SCRIPTS = {
   consensusForecasts: '/dist/elements/fin-consensus-forecasts.js',
   siteSearch: '/dist/elements/fin-site-search.js',
   networkGraph: '/dist/elements/fin-network-graph.js',
+  alerts: '/dist/elements/fin-alerts.js',
+  message: '/dist/elements/fin-message.js',
 } as const;
 
 export interface LayoutOptions {
@@ -67,6 +69,20 @@ export interface LayoutOptions {
   nonce?: string;
   /** The site search box in the header (default true; the element test pages leave it out). */
   headerSearch?: boolean;
+  /**
+   * Messages shown as alerts on load (SPEC §8: the server's error text), written as the
+   * `#fin-messages` JSON block the kit reads; the type defaults to alertRed.
+   */
+  messages?: PageMessage[];
+  /** `<fin-alerts>` and `<fin-message>` on the page (default true; a test page of the kit's fallback leaves them out). */
+  messageViews?: boolean;
+}
+
+/** A message the server hands to the page's message queue. */
+export interface PageMessage {
+  message: string;
+  type?: 'alertGreen' | 'alertBlue' | 'alertYellow' | 'alertRed';
+  timeout?: number;
 }
 
 export interface SkipTarget {
@@ -103,6 +119,9 @@ const RESERVE_UNDEFINED_STYLE = `
 const STYLE = `
   :root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #f4f5f8; }
   body { margin: 0; }
+  /* While messages show at the bottom (issue 23), the page's end and scroll-into-view keep clear of them. */
+  html { scroll-padding-bottom: var(--fin-alerts-room, 0px); }
+  body { padding-bottom: var(--fin-alerts-room, 0px); }
   a { color: #1d5fbf; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .skip-link { position: absolute; left: 8px; top: -48px; z-index: 10; padding: 8px 12px; background: #fff;
@@ -159,11 +178,13 @@ export function renderLayout(opts: LayoutOptions): string {
   const t = (key: string) => labels.text(lang, key, showLabels);
   const globals = userGlobals(user);
   const headerSearch = opts.headerSearch ?? true;
+  const messageViews = opts.messageViews ?? true;
   // `<body data-access>`: the page reserves room for prompts or for data by it (reserve.ts).
   const scripts = [
     ...new Set([
       ...(opts.elements ?? []).map((element) => element.script),
       ...(headerSearch ? [ELEMENT_SCRIPTS.siteSearch] : []),
+      ...(messageViews ? [ELEMENT_SCRIPTS.alerts, ELEMENT_SCRIPTS.message] : []),
     ]),
   ];
   // The legacy globals, as old templates set them (SPEC §3 "User globals").
@@ -193,6 +214,7 @@ export function renderLayout(opts: LayoutOptions): string {
         ${pageDataBlock}
         ${Object.entries(opts.pageDataBlocks ?? {}).map(([id, data]) => jsonScript(id, data))}
         ${jsonScript('fin-user', { ...globals, sid: opts.sid })}
+        ${opts.messages?.length ? jsonScript('fin-messages', opts.messages) : null}
         <script${nonce}>
           ${trusted(legacyGlobals)};
         </script>
@@ -231,6 +253,7 @@ export function renderLayout(opts: LayoutOptions): string {
           <!-- Inside the banner landmark, so no page text sits outside a landmark. -->
           <p class="demo-notice" role="note">${t('common:demo_data')}</p>
         </header>
+        ${messageQueue(messageViews)}
         <div id="${CONTENT_ID}" tabindex="-1">${opts.body}</div>
         ${
           user
@@ -243,6 +266,16 @@ export function renderLayout(opts: LayoutOptions): string {
       </body>
     </html> `;
   return page.value;
+}
+
+/**
+ * The message queue's views and its announcer (issue 23): the two live regions are in the page
+ * from the start, empty, so a screen reader watches them before the first message is written.
+ */
+function messageQueue(views: boolean): SafeHtml {
+  return html`<div id="fin-announcer" class="visually-hidden" role="status" aria-live="polite"></div>
+    <div id="fin-announcer-alert" class="visually-hidden" role="alert" aria-live="assertive"></div>
+    ${views ? html`<fin-alerts></fin-alerts><fin-message></fin-message>` : null}`;
 }
 
 /**

@@ -1,0 +1,1 @@
+export { Alerts, MessageBanner, type MessageBannerProps } from './Alerts.tsx';
