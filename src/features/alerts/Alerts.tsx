@@ -12,9 +12,14 @@ const STACK = ['alerts'] as const;
 const BANNER = ['banner'] as const;
 const TYPES: readonly MessageType[] = ['alertGreen', 'alertBlue', 'alertYellow', 'alertRed'];
 
-/** The alerts stack at the bottom of the viewport. */
-export function Alerts() {
-  return <MessageList channels={STACK} placement="stack" />;
+export interface AlertsProps {
+  /** `bottom` (default) or `top` of the viewport, for a page whose bottom is taken. */
+  position?: string;
+}
+
+/** The alerts stack at the bottom (or top) of the viewport. */
+export function Alerts({ position = 'bottom' }: AlertsProps) {
+  return <MessageList channels={STACK} placement={position === 'top' ? 'top' : 'stack'} />;
 }
 
 export interface MessageBannerProps {

@@ -1,1 +1,1 @@
-export { Alerts, MessageBanner, type MessageBannerProps } from './Alerts.tsx';
+export { Alerts, MessageBanner, type AlertsProps, type MessageBannerProps } from './Alerts.tsx';

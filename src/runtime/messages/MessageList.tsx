@@ -24,8 +24,8 @@ import css from './messages.css?inline';
 
 export interface MessageListProps {
   channels: readonly MessageChannel[];
-  /** `stack`: the bottom stack of alerts; `banner`: the message banner at the top. */
-  placement: 'stack' | 'banner';
+  /** `stack`: the alerts at the bottom; `top`: the alerts at the top; `banner`: the message banner. */
+  placement: 'stack' | 'top' | 'banner';
   /**
    * Shows its channels whether or not another view does (the kit's fallback stack, which shows
    * only channels no view is on the page for). Otherwise the first view of a channel shows it and
@@ -95,8 +95,8 @@ export function MessageList({ channels, placement, always = false }: MessageList
   return (
     <section
       className={`fin-msgs fin-msgs--${placement}`}
-      part={placement === 'stack' ? 'stack' : 'banner'}
-      aria-label={t(placement === 'stack' ? 'common:messages' : 'common:message_banner')}
+      part={placement === 'banner' ? 'banner' : 'stack'}
+      aria-label={t(placement === 'banner' ? 'common:message_banner' : 'common:messages')}
     >
       <ul ref={list} className="fin-msgs__list">
         {shown.map((message) => (
