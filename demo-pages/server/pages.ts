@@ -41,6 +41,7 @@ import {
   testMessagesPage,
   testSingleElementPage,
   testStrictCspBody,
+  VIEW_MESSAGES,
 } from './templates/test-pages.ts';
 
 /** The strict policy of issue 11 (#32): scripts and styles from the site or with the page's nonce. */
@@ -193,6 +194,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
             ? demoIssuerPageData(request, lang)
             : buildStockPageData(pageContext(ctx, request, lang), sber, 1),
         ...testSingleElementPage(tag),
+        ...(tag === 'fin-alerts' || tag === 'fin-message' ? { messages: VIEW_MESSAGES } : {}),
       });
     });
 
@@ -212,6 +214,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
         pageDataBlocks: issuerBlock(elements, request, lang),
         elements: catalogElements(elements),
         body: testStrictCspBody(catalogElements(elements)),
+        messages: VIEW_MESSAGES,
         nonce,
       });
     });

@@ -83,6 +83,10 @@ export interface PageMessage {
   message: string;
   type?: 'alertGreen' | 'alertBlue' | 'alertYellow' | 'alertRed';
   timeout?: number;
+  /** Stays until closed. */
+  sticky?: boolean;
+  /** `banner`: shown by <fin-message>; default the alerts. */
+  channel?: 'alerts' | 'banner';
 }
 
 export interface SkipTarget {

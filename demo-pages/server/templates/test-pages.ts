@@ -99,3 +99,13 @@ export function testMessagesBody(views: boolean): SafeHtml {
     </form>
   </main>`;
 }
+
+/**
+ * A message for each view of the queue, staying until closed: the pages that show every element
+ * (alone, under a strict CSP) show <fin-alerts> and <fin-message> with something in them, so the
+ * shared gates (axe, keyboard, hostile labels, strict CSP) look at a shown message.
+ */
+export const VIEW_MESSAGES: PageMessage[] = [
+  { message: 'Messages of the page show here until closed.', type: 'alertBlue', sticky: true },
+  { message: 'The message banner shows here.', type: 'alertGreen', sticky: true, channel: 'banner' },
+];

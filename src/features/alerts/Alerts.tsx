@@ -4,7 +4,7 @@
  * messages there; these only show them (runtime/messages/MessageList.tsx, which the kit also uses
  * for a page that has neither tag).
  */
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { pushMessage, type MessageType } from '../../core/stores/messages.ts';
 import { MessageList } from '../../runtime/messages/MessageList.tsx';
 
@@ -32,11 +32,15 @@ export interface MessageBannerProps {
 }
 
 /** The transient message banner at the top of the viewport. */
+let bannerSequence = 0;
+
 export function MessageBanner({ message, type, timeout }: MessageBannerProps) {
+  // Each tag's text replaces its own previous one, not another banner's message.
+  const [id] = useState(() => `fin-message-${++bannerSequence}`);
   // A new text shows; a change of its type or timeout alone applies to the next text.
   const show = useEffectEvent((text: string) => {
     pushMessage({
-      id: 'fin-message',
+      id,
       channel: 'banner',
       message: text,
       type: TYPES.includes(type as MessageType) ? (type as MessageType) : 'alertGreen',

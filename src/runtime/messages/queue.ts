@@ -19,7 +19,10 @@ import { StyleContext, styleScope } from '../styles.ts';
 import { announceMessages, ensureAnnouncers } from './announcer.ts';
 import { MessageList } from './MessageList.tsx';
 
-/** The block a page's server writes its messages in: `[{ "message": "…", "type": "alertRed" }]`. */
+/**
+ * The block a page's server writes its messages in: `[{ "message": "…", "type": "alertRed" }]`
+ * (also `timeout`, `sticky: true`, `channel: "banner"`).
+ */
 export const PAGE_MESSAGES_ID = 'fin-messages';
 export const FALLBACK_ID = 'fin-messages-fallback';
 
@@ -56,10 +59,12 @@ function pushPageMessages(): void {
     return;
   }
   for (const entry of Array.isArray(entries) ? entries : []) {
-    const { message, type, timeout } = (entry ?? {}) as Record<string, unknown>;
+    const { message, type, timeout, sticky, channel } = (entry ?? {}) as Record<string, unknown>;
     if (typeof message !== 'string' || message.trim() === '') continue;
     pushMessage({
       message,
+      sticky: sticky === true,
+      channel: channel === 'banner' ? 'banner' : 'alerts',
       // The server's text is an error unless it says otherwise (SPEC §8).
       type: TYPES.includes(type as MessageType) ? (type as MessageType) : 'alertRed',
       ...(typeof timeout === 'number' && timeout > 0 ? { timeout } : {}),
