@@ -80,7 +80,9 @@ export function MessageList({ channels, placement, always = false }: MessageList
   const shows = useShowsChannels(channels, always);
   const shown = shows ? all.filter((message) => channels.includes(message.channel)).reverse() : [];
   useRoomBelow(list, placement === 'stack' && shown.length > 0);
-  if (shown.length === 0) return null;
+  // An empty, role-less box while nothing shows: the element has rendered (pages wait for that),
+  // and no empty landmark is announced.
+  if (shown.length === 0) return <div className="fin-msgs fin-msgs--empty" />;
 
   /** Closing by keyboard keeps focus in the stack: on the next message's close button, if any. */
   const close = (id: string) => {
