@@ -7,7 +7,7 @@ provideElement('fin-archive-table', () => import('./fin-archive-table.ts'));
 provideElement('fin-compare-search', () => import('./fin-compare-search.ts'));
 
 /**
- * @summary Stock price chart: period tabs and dates, chart / dynamic table / archive views, the extended OHLC + volume chart, comparison with stocks and indexes, watchlist, Excel export and the trading-ground switch.
+ * @summary Stock price chart: period tabs and dates, chart / dynamic table / archive views, the extended OHLC + volume chart, comparison with stocks and indexes, watchlist, Excel export and the trading-ground switch; its alerts go to the page's message queue (`<fin-alerts>`).
  * @attr page-data - selector of the page-data block; default `#fin-page-data` (which follows the shared trading ground)
  * @attr login-url - target of the log-in prompts; default `/login/`
  * @attr access-url - target of the get-access links; default `/profile/access/`
@@ -29,7 +29,6 @@ provideElement('fin-compare-search', () => import('./fin-compare-search.ts'));
  * @csspart actions - the compare, watchlist and export buttons
  * @csspart button - one of those buttons
  * @csspart compare - the compare field
- * @csspart alert - the alert banner (hides after 3 s)
  * @csspart prompt - a log-in prompt or the large-export notice
  * @csspart chart - the chart canvas
  * @csspart overlay - the loading, no-data or error message over the chart

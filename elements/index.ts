@@ -21,3 +21,5 @@ import './fin-registration-banner.ts';
 import './fin-app-banner.ts';
 import './fin-ad-strip.ts';
 import './fin-cookie-consent.ts';
+import './fin-alerts.ts';
+import './fin-message.ts';

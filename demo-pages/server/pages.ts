@@ -36,8 +36,12 @@ import { indexPageBody } from './templates/index.page.ts';
 import {
   testMalformedPageBody,
   testMalformedPageElements,
+  testMessagesBody,
+  testMessagesElements,
+  testMessagesPage,
   testSingleElementPage,
   testStrictCspBody,
+  VIEW_MESSAGES,
 } from './templates/test-pages.ts';
 
 /** The strict policy of issue 11 (#32): scripts and styles from the site or with the page's nonce. */
@@ -190,6 +194,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
             ? demoIssuerPageData(request, lang)
             : buildStockPageData(pageContext(ctx, request, lang), sber, 1),
         ...testSingleElementPage(tag),
+        ...(tag === 'fin-alerts' || tag === 'fin-message' ? { messages: VIEW_MESSAGES } : {}),
       });
     });
 
@@ -209,9 +214,29 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
         pageDataBlocks: issuerBlock(elements, request, lang),
         elements: catalogElements(elements),
         body: testStrictCspBody(catalogElements(elements)),
+        messages: VIEW_MESSAGES,
         nonce,
       });
     });
+
+    // The message queue (issue 23): `error=` is the server's error text shown on load (SPEC §8),
+    // `alert=type:text` more messages of a type, `views=none` a page without <fin-alerts> and
+    // <fin-message> (the kit's fallback stack), as a partner page would be.
+    app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
+      '/test/messages/',
+      { config: PAGE },
+      async (request, reply) => {
+        const lang = pageLang(request, reply);
+        const { messages, views } = testMessagesPage(request.query);
+        return sendPage(ctx, request, reply, lang, {
+          title: 'Test: messages',
+          body: testMessagesBody(views),
+          messages,
+          messageViews: views,
+          elements: testMessagesElements(views),
+        });
+      },
+    );
 
     // Browser tests of error isolation: one element gets broken page data, the other valid data.
     app.get('/test/malformed-page-data/', { config: PAGE }, async (request, reply) => {

@@ -22,6 +22,7 @@ import { StyleContext, styleScope } from './styles.ts';
 import { lookupLabel } from '../core/labels.ts';
 import { $labels } from '../core/stores/labels.ts';
 import { $lang } from '../core/stores/lang.ts';
+import { startMessageQueue } from './messages/queue.ts';
 
 /** r2wc attribute types; declared as an object, never an array (CONVENTIONS 4). */
 export type PropType = 'string' | 'number' | 'boolean' | 'json';
@@ -165,6 +166,8 @@ export function define<P extends object>(
     }
 
     override connectedCallback() {
+      // The page's announcer exists before the first message any element pushes (issue 23).
+      startMessageQueue();
       // Loading until the first render (React renders a moment after the connection): the page's
       // reserved height holds from the start.
       if (!this.shadowRoot?.querySelector(':not(style)')) this.setAttribute(LOADING_ATTRIBUTE, '');

@@ -23,6 +23,8 @@ type PageOptions = Pick<
   | 'nonce'
   | 'headerSearch'
   | 'shellBars'
+  | 'messages'
+  | 'messageViews'
 >;
 
 const nonces = new WeakMap<FastifyRequest, string>();

@@ -43,6 +43,8 @@ export const ELEMENT_SCRIPTS = {
   appBanner: '/dist/elements/fin-app-banner.js',
   adStrip: '/dist/elements/fin-ad-strip.js',
   cookieConsent: '/dist/elements/fin-cookie-consent.js',
+  alerts: '/dist/elements/fin-alerts.js',
+  message: '/dist/elements/fin-message.js',
 } as const;
 
 /**
@@ -99,6 +101,24 @@ export interface LayoutOptions {
    * out, like the header search, and a page that shows one itself has it once).
    */
   shellBars?: boolean;
+  /**
+   * Messages shown as alerts on load (SPEC §8: the server's error text), written as the
+   * `#fin-messages` JSON block the kit reads; the type defaults to alertRed.
+   */
+  messages?: PageMessage[];
+  /** `<fin-alerts>` and `<fin-message>` on the page (default true; a test page of the kit's fallback leaves them out). */
+  messageViews?: boolean;
+}
+
+/** A message the server hands to the page's message queue. */
+export interface PageMessage {
+  message: string;
+  type?: 'alertGreen' | 'alertBlue' | 'alertYellow' | 'alertRed';
+  timeout?: number;
+  /** Stays until closed. */
+  sticky?: boolean;
+  /** `banner`: shown by <fin-message>; default the alerts. */
+  channel?: 'alerts' | 'banner';
 }
 
 export interface SkipTarget {
@@ -143,6 +163,9 @@ const RESERVE_UNDEFINED_STYLE = `
 const STYLE = `
   :root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #f4f5f8; }
   body { margin: 0; }
+  /* While messages show at the bottom (issue 23), the page's end and scroll-into-view keep clear of them. */
+  html { scroll-padding-bottom: var(--fin-alerts-room, 0px); }
+  body { padding-bottom: var(--fin-alerts-room, 0px); }
   a { color: #1d5fbf; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .skip-link { position: absolute; left: 8px; top: -48px; z-index: 10; padding: 8px 12px; background: #fff;
@@ -228,6 +251,7 @@ export function renderLayout(opts: LayoutOptions): string {
   // A page that shows a bar itself (its test page, the catalog) has it once.
   const pageScripts = new Set((opts.elements ?? []).map((element) => element.script));
   const shellBars = (opts.shellBars ?? true) ? SHELL_BARS.filter((src) => !pageScripts.has(src)) : [];
+  const messageViews = opts.messageViews ?? true;
   // `<body data-access>`: the page reserves room for prompts or for data by it (reserve.ts).
   const scripts = [
     ...new Set([
@@ -236,6 +260,7 @@ export function renderLayout(opts: LayoutOptions): string {
       ...(headerSearch && supportLink ? [ELEMENT_SCRIPTS.supportTickets] : []),
       ...(headerMenu && opts.menu ? [ELEMENT_SCRIPTS.menu] : []),
       ...shellBars,
+      ...(messageViews ? [ELEMENT_SCRIPTS.alerts, ELEMENT_SCRIPTS.message] : []),
     ]),
   ];
   // The legacy globals, as old templates set them (SPEC §3 "User globals").
@@ -266,6 +291,7 @@ export function renderLayout(opts: LayoutOptions): string {
         ${Object.entries(opts.pageDataBlocks ?? {}).map(([id, data]) => jsonScript(id, data))}
         ${jsonScript('fin-user', { ...globals, sid: opts.sid })}
         ${opts.menu ? jsonScript(MENU_DATA_ID, opts.menu) : null}
+        ${opts.messages?.length ? jsonScript('fin-messages', opts.messages) : null}
         <script${nonce}>
           ${trusted(legacyGlobals)};
         </script>
@@ -295,6 +321,7 @@ export function renderLayout(opts: LayoutOptions): string {
           <!-- Inside the banner landmark, so no page text sits outside a landmark. -->
           <p class="demo-notice" role="note">${t('common:demo_data')}</p>
         </header>
+        ${messageQueue(messageViews)}
         <div id="${CONTENT_ID}" tabindex="-1">${opts.body}</div>
         ${
           user
@@ -398,6 +425,16 @@ function shellAccountPieces(t: (key: string) => string, supportLink: boolean): S
           ></a>`
         : null
     }`;
+}
+
+/**
+ * The message queue's views and its announcer (issue 23): the two live regions are in the page
+ * from the start, empty, so a screen reader watches them before the first message is written.
+ */
+function messageQueue(views: boolean): SafeHtml {
+  return html`<div id="fin-announcer" class="visually-hidden" role="status" aria-live="polite"></div>
+    <div id="fin-announcer-alert" class="visually-hidden" role="alert" aria-live="assertive"></div>
+    ${views ? html`<fin-alerts></fin-alerts><fin-message></fin-message>` : null}`;
 }
 
 /**

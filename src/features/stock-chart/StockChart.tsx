@@ -134,7 +134,6 @@ export function StockChart({
   useEffect(() => store.start(), [store]);
   const state = useStore(store.$state);
   const ctx = useStore(store.$context);
-  const alert = useStore(store.$alert);
   // The period and the archive of this chart's page-data block (the archive view loads its
   // component when first shown; its store is the block's, so the export knows its row count).
   const period = useStore(store.$period);
@@ -396,16 +395,11 @@ export function StockChart({
 
       <div className="sc__body" aria-busy={loading || undefined} data-status={state.status}>
         {/*
-          Alerts and prompts float over the top of the view instead of pushing it down: the chart
-          and the controls stay where the visitor is looking when one appears.
+          Prompts float over the top of the view instead of pushing it down: the chart and the
+          controls stay where the visitor is looking when one appears. Alerts go to the page's
+          message queue (store.alert).
         */}
         <div className="sc__notices">
-          {alert ? (
-            <div className="sc__alert" role="alert" part="alert" data-key={alert.key}>
-              <span>{t(alert.key)}</span>
-              <CloseButton label={t('widgets:close')} onClick={store.dismissAlert} />
-            </div>
-          ) : null}
           {state.loginPrompt ? (
             <div className="sc__prompt" part="prompt" data-prompt={state.loginPrompt}>
               <AccessPrompt

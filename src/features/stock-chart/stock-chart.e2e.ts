@@ -37,6 +37,9 @@ const dateInputs = (page: Page) => chart(page).locator('[part~="date-picker-inpu
 /** Why typed dates were not applied, under the date picker. */
 const dateError = (page: Page) => chart(page).locator('[part~="date-picker-error"]');
 const capNotice = (page: Page) => chart(page).locator('.sc__date-notice');
+/** The chart's alert, shown in the page's message queue (<fin-alerts>), and its text. */
+const chartAlert = (page: Page) => page.locator('fin-alerts [data-source="fin-stock-chart"]');
+const alertText = (page: Page) => chartAlert(page).locator('[part~="text"]');
 
 /** Types a date into a date input and applies it with Enter, as a user does. */
 async function enterDate(input: Locator, date: string): Promise<void> {
@@ -84,7 +87,7 @@ async function expectExportRefused(page: Page, message: string): Promise<void> {
   });
   await openStock(page);
   await chart(page).locator('[data-action="export"]').click();
-  await expect(chart(page).getByRole('alert')).toHaveText(message);
+  await expect(alertText(page)).toHaveText(message);
   expect(exports).toEqual([]);
 }
 
@@ -728,8 +731,8 @@ test('compare: the 11th stock gives max_stocks_in_compare, and the alert hides a
   }
   await expect(legendItems(page).locator('[aria-busy="true"]')).toHaveCount(0);
   await compareWith(page, 'vtbr');
-  const alert = chart(page).getByRole('alert');
-  await expect(alert).toHaveText('You can compare at most 10 stocks');
+  const alert = chartAlert(page);
+  await expect(alert.locator('[part~="text"]')).toHaveText('You can compare at most 10 stocks');
   await expect(alert).toHaveAttribute('data-key', 'compare:max_stocks_in_compare');
   await expect(legendItems(page)).toHaveCount(10);
   await expect(alert).toBeHidden({ timeout: 5_000 });
@@ -767,9 +770,7 @@ test('Excel export: access_denied_auth when the page turns it off, nothing sent 
   });
   await openStock(page);
   await chart(page).locator('[data-action="export"]').click();
-  await expect(chart(page).getByRole('alert')).toHaveText(
-    'Access denied. This feature requires paid access.',
-  );
+  await expect(alertText(page)).toHaveText('Access denied. This feature requires paid access.');
 
   await page.unroute('**/stocks/sber/?lang=eng');
   await page.route('**/createTableTradingFullInfo/', (route) =>
@@ -809,7 +810,7 @@ test('watchlist: anonymous visitors are asked to log in; a user saves grounds an
   await dialog.getByRole('button', { name: 'Save' }).click();
   expect((await saved).postDataJSON()).toMatchObject({ stockId: 1, qnt: 15 });
   expect(((await saved).postDataJSON() as { add: number[] }).add).toContain(2);
-  await expect(chart(page).getByRole('alert')).toHaveText('The watchlist is saved');
+  await expect(alertText(page)).toHaveText('The watchlist is saved');
   await expect(dialog).toBeHidden();
 
   await chart(page).locator('[data-action="watchlist"]').click();
@@ -1337,7 +1338,7 @@ test('compare: an index whose data fails is removed and only logged; an instrume
   await periodTab(page, '3M').click();
   await expect(legendItems(page)).toHaveCount(1);
   await settled(page);
-  await expect(chart(page).getByRole('alert')).toHaveCount(0);
+  await expect(chartAlert(page)).toHaveCount(0);
   expect(logged.some((text) => text.includes('compared indexes not loaded'))).toBe(true);
   await page.unroute('**/api/indexes/*/getGraphicData/');
 
@@ -1347,8 +1348,8 @@ test('compare: an index whose data fails is removed and only logged; an instrume
   await enterDate(dateInputs(page).last(), '31.01.2020');
   await settled(page);
   await compareWith(page, 'dias');
-  const alert = chart(page).getByRole('alert');
-  await expect(alert).toHaveText('No data to compare for the selected period');
+  const alert = chartAlert(page);
+  await expect(alert.locator('[part~="text"]')).toHaveText('No data to compare for the selected period');
   await expect(alert).toHaveAttribute('data-key', 'compare:null_compare_data');
   await expect(legendItems(page)).toHaveCount(1);
 });
@@ -1376,8 +1377,8 @@ test('compare: the 11th index gives max_indexes_in_compare', async ({ page }) =>
   }
   await expect(legendItems(page).locator('[aria-busy="true"]')).toHaveCount(0);
   await compareWith(page, 'spx');
-  const alert = chart(page).getByRole('alert');
-  await expect(alert).toHaveText('You can compare at most 10 indexes');
+  const alert = chartAlert(page);
+  await expect(alert.locator('[part~="text"]')).toHaveText('You can compare at most 10 indexes');
   await expect(alert).toHaveAttribute('data-key', 'compare:max_indexes_in_compare');
   await expect(legendItems(page)).toHaveCount(11);
 });
@@ -1600,7 +1601,7 @@ async function mountUnmountLoop(
     // A period change in flight and an alert showing when the element leaves.
     await periodTab(page, i % 2 === 0 ? '6M' : '1Y').click();
     await chart(page).locator('[data-action="export"]').click();
-    await expect(chart(page).getByRole('alert')).toBeVisible();
+    await expect(chartAlert(page)).toBeVisible();
     await unmount();
   };
 

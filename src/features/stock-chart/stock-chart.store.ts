@@ -26,6 +26,9 @@ import {
   type PeriodDatesResult,
 } from '../../core/stores/period.ts';
 import { $user } from '../../core/stores/user.ts';
+import { $labels } from '../../core/stores/labels.ts';
+import { lookupLabel } from '../../core/labels.ts';
+import { $messages, dismissMessage, pushMessage, type MessageType } from '../../core/stores/messages.ts';
 import { DEFAULT_PERIOD_ID, type ChartPeriod, type PeriodId } from '../../contract/period.ts';
 import type { TradingSeries } from '../../contract/stocks.ts';
 import type { StockPageData, UserGlobals } from '../../contract/types.ts';
@@ -37,7 +40,6 @@ import {
 } from './stock-chart.compare.ts';
 import { createChartExport, type ChartPrompts } from './stock-chart.export.ts';
 import {
-  ALERT_MS,
   entityKey,
   isTodayAvailable,
   type ComparedItem,
@@ -89,7 +91,18 @@ export interface StockChartState extends ChartPrompts {
 export interface ChartAlert {
   /** A label key, e.g. `compare:max_stocks_in_compare`. */
   key: string;
-  id: number;
+  /** Its id in the page's message queue. */
+  id: string;
+}
+
+let chartSequence = 0;
+
+/** How each alert of the chart shows: a failure stays until closed, the rest hide after 3 s. */
+function alertTypeOf(key: string): MessageType {
+  if (key === 'chart:export_archive_error') return 'alertRed';
+  if (key === 'chart:watchlist_saved' || key === 'chart:export_started') return 'alertGreen';
+  if (key.startsWith('compare:max_') || key === 'common:access_denied_auth') return 'alertYellow';
+  return 'alertBlue';
 }
 
 export interface StockChartStoreOptions {
@@ -114,28 +127,31 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
   const instrument = { pageData: selector };
   const [$page, $ground, $period] = instrumentSources(instrument);
   const $view = atom<ChartView>({ mode: 'line', generation: 0 });
-  const $alert = atom<ChartAlert | null>(null);
+  // This chart's alert in the page's message queue (one at a time: a new one replaces it).
+  const alertId = `fin-stock-chart-${++chartSequence}`;
+  const $alert = computed($messages, (messages): ChartAlert | null => {
+    const shown = messages.find((message) => message.id === alertId);
+    return shown?.key ? { key: shown.key, id: alertId } : null;
+  });
   /** The archive of the same block: its total decides the Excel export (SPEC §5). */
   const $archive = archiveOf(instrument).$state;
 
   // -------------------------------------------------------------------------------------------
-  // Alerts (SPEC §9: they hide after 3 s)
-
-  let alertTimer: ReturnType<typeof setTimeout> | undefined;
-  let alertSeq = 0;
+  // Alerts: pushed to the page's message queue (issue 23), which shows and announces them and
+  // hides all but errors after 3 s (SPEC §9).
 
   function alert(key: string): void {
-    clearTimeout(alertTimer);
-    const id = ++alertSeq;
-    $alert.set({ key, id });
-    alertTimer = setTimeout(() => {
-      if ($alert.get()?.id === id) $alert.set(null);
-    }, ALERT_MS);
+    pushMessage({
+      id: alertId,
+      message: lookupLabel($labels.get(), key),
+      type: alertTypeOf(key),
+      key,
+      source: 'fin-stock-chart',
+    });
   }
 
   function dismissAlert(): void {
-    clearTimeout(alertTimer);
-    $alert.set(null);
+    dismissMessage(alertId);
   }
 
   const compare = createChartCompare({ alert });
@@ -294,7 +310,8 @@ export function createStockChartStore(options: StockChartStoreOptions = {}) {
       if (started > 0) return;
       stopFollowing();
       stopLoads();
-      clearTimeout(alertTimer);
+      // The alert spoke of this chart: it leaves with it.
+      dismissAlert();
     };
   }
 

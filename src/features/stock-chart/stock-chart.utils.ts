@@ -18,8 +18,6 @@ export const INTRADAY_GROUND_ID = 1;
 /** SPEC §5: at most 10 stocks (the main one included) and 10 indexes on one chart. */
 export const MAX_STOCKS_IN_COMPARE = 10;
 export const MAX_INDEXES_IN_COMPARE = 10;
-/** SPEC §9: alerts hide after 3 s. */
-export const ALERT_MS = 3000;
 /** The extended chart asks for every field of the bars. */
 export const EXTENDED_FIELDS: TradingField[] = ['open', 'high', 'low', 'close', 'volume'];
 /** Intraday points are shown in the exchange's time (ground 1 is MOEX). */

@@ -13,6 +13,7 @@ import type { CompanyComment } from '../../../contract/company.ts';
 import { bcp47Of, type Lang } from '../../../contract/types.ts';
 import { ApiError, toApiError } from '../../../core/api/client.ts';
 import { $lang } from '../../../core/stores/lang.ts';
+import { pushMessage } from '../../../core/stores/messages.ts';
 import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
 import { ElementState, LoadError } from '../../../runtime/chrome/ElementState.tsx';
 import { AccessPrompt } from '../../../runtime/chrome/AccessPrompt.tsx';
@@ -90,8 +91,6 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
     {},
   );
   const [call, setCall] = useState<RequestCall | null>(null);
-  // One polite announcement for the section, so a change to several comments is said once.
-  const [announcement, setAnnouncement] = useState('');
   const statusRefs = useRef(new Map<number, HTMLElement>());
   // The comment whose request button was answered: its state, which replaces the button, takes focus.
   const focusAfterAnswer = useRef<number | null>(null);
@@ -108,8 +107,6 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
       if (call?.phase === 'sending') return;
       const ids = { providerId: comment.provider_id, commentId: comment.id };
       setCall({ ...ids, phase: 'sending' });
-      // The button says it is sending; the outcome alone is announced, once.
-      setAnnouncement('');
       try {
         const answer = await requestCommentsAccess(issuer.apiUrls.commentsAccessRequest, comment.provider_id);
         const item = answer.response.items[0];
@@ -117,7 +114,6 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
         setCall(null);
         if (item.status === 'approved') {
           // Access is granted: the file links come with the list.
-          setAnnouncement('');
           void resource.retry();
           return;
         }
@@ -125,11 +121,16 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
         // The button is gone with the answer: focus goes to the state that replaced it, in the same comment.
         focusAfterAnswer.current = comment.id;
         setAnswered((before) => ({ ...before, [comment.provider_id]: { status: item.status, date } }));
-        setAnnouncement(
-          item.status === 'sent' ? requestedText(t, date) : t('issuer:forbidden_request_label'),
-        );
+        // The outcome, once, in the page's message queue (it moves every comment of the provider,
+        // so it is said once for all of them).
+        const sent = item.status === 'sent';
+        pushMessage({
+          message: sent ? requestedText(t, date) : t('issuer:forbidden_request_label'),
+          type: sent ? 'alertGreen' : 'alertYellow',
+          key: sent ? 'issuer:request_sent' : 'issuer:request_rejected',
+          source: 'fin-issuer-reports',
+        });
       } catch (error) {
-        setAnnouncement('');
         setCall({ ...ids, phase: 'failed', error: toApiError(error) });
       }
     },
@@ -154,9 +155,6 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
           comments = afterAccessRequest(comments, Number(providerId), status, date) ?? comments;
         return (
           <div className="irc">
-            <p className="fin-visually-hidden" role="status">
-              {announcement}
-            </p>
             <ul className="irc-list">
               {comments.map((comment) => (
                 <li key={comment.id} className="irc-item">

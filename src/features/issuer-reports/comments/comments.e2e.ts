@@ -122,13 +122,15 @@ for (const lang of ['eng', 'rus'] as const) {
       await expect(ofProvider.getByRole('button', { name: requestName })).toHaveCount(count);
 
       const item = card(page, comment.id);
-      // Everything the section's live region says from here on.
-      await page.locator(`${SECTION} [role="status"]`).evaluate((region) => {
+      // Everything the page's announcer (its two live regions in the light DOM) says from here on.
+      await page.evaluate(() => {
         const said: string[] = [];
         Object.assign(window, { __said: said });
-        new MutationObserver(() => {
-          if (region.textContent) said.push(region.textContent);
-        }).observe(region, { childList: true, characterData: true, subtree: true });
+        for (const id of ['fin-announcer', 'fin-announcer-alert'])
+          new MutationObserver((records) => {
+            for (const record of records)
+              for (const node of record.addedNodes) if (node.textContent) said.push(node.textContent);
+          }).observe(document.getElementById(id)!, { childList: true, characterData: true, subtree: true });
       });
       const sent = page.waitForRequest((request) =>
         request.url().includes(`/api/comments/create_comments_access_request/${providerId}/`),
@@ -150,7 +152,12 @@ for (const lang of ['eng', 'rus'] as const) {
         hasNot: page.locator('.irc-provider', { hasText: comment.provider_name }),
       });
       await expect(others.locator('.irc-state', { hasText: shown })).toHaveCount(0);
-      await expect(page.locator(`${SECTION} [role="status"]`).first()).toHaveText(shown);
+      // The outcome shows once in the page's alerts (a success) and is said once, politely.
+      const alert = page.locator('fin-alerts [data-source="fin-issuer-reports"]');
+      await expect(alert).toHaveCount(1);
+      await expect(alert).toHaveAttribute('data-type', 'alertGreen');
+      await expect(alert).toContainText(shown);
+      await expect(page.locator('#fin-announcer')).toHaveText(shown);
       expect(await page.evaluate(() => (window as unknown as { __said: string[] }).__said)).toEqual([shown]);
       // Focus went to the state that replaced the button, in the same comment.
       await expect

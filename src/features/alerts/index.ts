@@ -1,0 +1,1 @@
+export { Alerts, MessageBanner, type AlertsProps, type MessageBannerProps } from './Alerts.tsx';
