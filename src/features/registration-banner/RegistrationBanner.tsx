@@ -11,7 +11,7 @@ import { getCookie, setCookie } from '../../core/shell/cookies.ts';
 import { registrationVariantAt, scrolledPast } from '../../core/shell/device.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { $user } from '../../core/stores/user.ts';
-import { announcePolitely, politeAnnouncer } from '../../runtime/announce.ts';
+import { announce, ensureAnnouncers } from '../../runtime/messages/announcer.ts';
 import { useHost, useLabels } from '../../runtime/hooks.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import {
@@ -82,7 +82,7 @@ export function RegistrationBanner({ signupUrl = '/login/', preview = false }: R
   useEffect(() => {
     if (preview) return;
     if (!eligible || done || getCookie(SHELL_COOKIES.registrationClosed) !== null) return;
-    politeAnnouncer(); // in the page before the banner has anything to say
+    ensureAnnouncers(); // in the page before the banner has anything to say
     let stop = () => {};
     const show = () => {
       stop();
@@ -101,7 +101,7 @@ export function RegistrationBanner({ signupUrl = '/login/', preview = false }: R
 
   // Said once, politely, when it appears; the focus stays where the reader is.
   useEffect(() => {
-    if (shown && !preview) announcePolitely(`${title}. ${text}`);
+    if (shown && !preview) announce(`${title}. ${text}`);
   }, [shown, preview, title, text]);
 
   const close = () => {

@@ -21,11 +21,14 @@ async function stillClock(page: Page): Promise<void> {
   await page.clock.pauseAt(new Date('2026-03-02T10:00:01'));
 }
 
-/** The page with its banner watching (its announcer is in the page), the wall clock then set to `at`. */
+/** The page with its banner watching (rendered, its announcer in the page), the wall clock then set to `at`. */
 async function openWatched(page: Page, url: string, at: string): Promise<void> {
   await stillClock(page);
   await page.goto(url);
-  await expect(page.locator('[data-fin-announcer="polite"]')).toBeAttached();
+  await expect(page.locator('#fin-announcer')).toBeAttached();
+  await page.waitForFunction(() =>
+    Boolean(document.querySelector('fin-registration-banner')?.shadowRoot?.firstElementChild),
+  );
   await page.clock.setSystemTime(new Date(at));
 }
 
@@ -48,7 +51,7 @@ test('after 15 s without input, not before; the even variant; Escape closes it f
   await expect(bar(page).getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/login/');
   // A banner, not a modal: the reader keeps the focus, nothing of the page is inert.
   expect(await page.evaluate(() => document.activeElement?.classList.contains('skip-link'))).toBe(true);
-  await expect(page.locator('[data-fin-announcer="polite"]')).toContainText(EVEN_TITLE);
+  await expect(page.locator('#fin-announcer')).toContainText(EVEN_TITLE);
   // The page keeps room for it below its last content.
   const room = await page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom));
   expect(room).toBeGreaterThanOrEqual((await bar(page).boundingBox())!.height - 1);

@@ -88,3 +88,25 @@ export function announceMessages(messages: readonly Message[]): void {
       lines.delete(id);
     }
 }
+
+/** The line `announce` wrote last in each region: the next one replaces it. */
+const freeLines = new Map<string, HTMLElement>();
+
+/**
+ * Says `text` once through the page's announcer, for what is not a queued message (a banner that
+ * appears): the same two regions, so the page has one announcer. Call `ensureAnnouncers()` when the
+ * element mounts, long before it has anything to say.
+ */
+export function announce(text: string, politeness: 'polite' | 'assertive' = 'polite'): void {
+  const id = politeness === 'polite' ? POLITE_ANNOUNCER_ID : ASSERTIVE_ANNOUNCER_ID;
+  const region = ensureRegion(id, politeness);
+  if (!region) return;
+  freeLines.get(id)?.remove();
+  const line = document.createElement('p');
+  line.style.margin = '0';
+  line.textContent = text;
+  freeLines.set(id, line);
+  const wait = (createdAt.get(region) ?? -Infinity) + FRESH_REGION_MS - Date.now();
+  if (wait > 0) setTimeout(() => freeLines.get(id) === line && region.append(line), wait);
+  else region.append(line);
+}
