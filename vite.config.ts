@@ -21,8 +21,8 @@ const DOMAINS = 'search|company|reports|indexes|watchlist|profile';
 const RUNTIME_CHUNK = new RegExp(
   String.raw`node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]` +
     String.raw`|[\\/]src[\\/]runtime[\\/](?!compose\.ts|lazy-view\.ts|LazyView\.tsx)` +
-    String.raw`|[\\/]src[\\/]core[\\/](?!dates\.ts|api[\\/](${DOMAINS})\.ts)` +
-    String.raw`|[\\/]src[\\/]contract[\\/](?!(${DOMAINS}|palette|page-sections|tables)\.ts)`,
+    String.raw`|[\\/]src[\\/]core[\\/](?!dates\.ts|shell[\\/]|api[\\/](${DOMAINS})\.ts)` +
+    String.raw`|[\\/]src[\\/]contract[\\/](?!(${DOMAINS}|palette|page-sections|tables|chart-widget|menu|shell)\.ts)`,
 );
 
 /**
@@ -84,7 +84,8 @@ export default defineConfig(({ command, mode }) => {
                   // API client, labels, formatting, the page-data contract) go into one cacheable
                   // runtime chunk. The calls and shapes of one domain (search, company, reports,
                   // indexes, watchlist, profile), composing by tag (the chart's), the constants of
-                  // one feature (chart palette, menu sections, table columns), dayjs, widgets and
+                  // one feature (chart palette, menu sections, table columns, the partner chart's answer, the
+                  // portal menu, the shell bars' rules), dayjs, widgets and
                   // libraries stay in chunks of the elements that use them.
                   {
                     name: 'runtime',
