@@ -164,7 +164,7 @@ const STYLE = `
   :root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #f4f5f8; }
   body { margin: 0; }
   /* While messages show at the bottom (issue 23), the page's end and scroll-into-view keep clear of them. */
-  html { scroll-padding-bottom: var(--fin-alerts-room, 0px); }
+  html { scroll-padding-bottom: calc(var(--fin-alerts-room, 0px) + var(--fin-bottom-offset, 0px)); }
   body { padding-bottom: var(--fin-alerts-room, 0px); }
   a { color: #1d5fbf; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }

@@ -17,7 +17,7 @@ describe('bottom bars', () => {
     const [first, second] = [...document.querySelectorAll<HTMLElement>('[data-fin-bottom-bar]')];
     expect(second!.style.getPropertyValue('--fin-bar-offset')).toBe('0px');
     expect(first!.style.getPropertyValue('--fin-bar-offset')).toBe('30.5px');
-    expect(document.body.style.paddingBottom).toBe('71px');
+    expect(document.body.style.paddingBottom).toBe('calc(71px + var(--fin-alerts-room, 0px))');
     expect(document.documentElement.style.getPropertyValue('--fin-bottom-offset')).toBe('71px');
 
     // The last bar gone: the page's own padding is back.

@@ -24,7 +24,9 @@ export function layoutBottomBars(doc: Document = document): number {
   if (offset > 0) {
     // The page's own inline padding is kept to be put back when the last bar closes.
     if (!body.hasAttribute(ROOM_ATTRIBUTE)) body.setAttribute(ROOM_ATTRIBUTE, body.style.paddingBottom);
-    body.style.paddingBottom = room;
+    // Plus the room the alerts stack asks for while it shows (src/runtime/messages), which the
+    // page's own stylesheet would give and this inline padding would otherwise override.
+    body.style.paddingBottom = `calc(${room} + var(--fin-alerts-room, 0px))`;
   } else if (body.hasAttribute(ROOM_ATTRIBUTE)) {
     body.style.paddingBottom = body.getAttribute(ROOM_ATTRIBUTE) ?? '';
     body.removeAttribute(ROOM_ATTRIBUTE);
