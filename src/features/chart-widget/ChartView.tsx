@@ -299,6 +299,8 @@ export function ChartView({ response, t, lang, title, height, overturnChart, sho
             className="fcw-delete-mode"
             aria-pressed={deleteMode}
             onClick={() => {
+              // The table's checkboxes are the keyboard path to the points: open with the mode.
+              if (!deleteMode) setTableOpen(true);
               setDeleteMode((on) => !on);
               setEdit((state) => clearSelection(state));
             }}
