@@ -67,38 +67,35 @@ export async function measureFinChart(
     await new Promise((resolve) => setTimeout(resolve, ANSWER_DELAY_MS));
     await route.fulfill({ json });
   });
-  await page.addInitScript(
-    ([link, expected]) => {
-      const fetchOriginal = window.fetch.bind(window);
-      window.fetch = async (input, init) => {
-        const response = await fetchOriginal(input, init);
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        if (new URL(url, location.href).pathname === link) window.__benchDataAt = performance.now();
-        return response;
-      };
-      window.__benchLongTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          window.__benchLongTasks!.push([entry.startTime, entry.duration]);
-      }).observe({ type: 'longtask' });
-      // The figure appears inside the shadow root once the data came: watch the whole tree.
-      const watch = () => {
-        const figure = document.querySelector('fin-chart')?.shadowRoot?.querySelector('.fin-price-chart');
-        if (
-          figure &&
-          Number(figure.getAttribute('data-rendered') ?? 0) > 0 &&
-          Number(figure.getAttribute('data-points')) === expected
-        )
-          window.__benchRenderedAt ??= performance.now();
-        else requestAnimationFrame(watch);
-      };
-      requestAnimationFrame(watch);
-    },
-    [DATA, total] as const,
-  );
+  await page.addInitScript((link) => {
+    const fetchOriginal = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const response = await fetchOriginal(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (new URL(url, location.href).pathname === link) window.__benchDataAt = performance.now();
+      return response;
+    };
+    window.__benchLongTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__benchLongTasks!.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask' });
+  }, DATA);
   try {
     await page.goto(`${baseUrl}${PAGE}`);
-    await page.waitForFunction(() => window.__benchRenderedAt !== undefined, null, { timeout: 60_000 });
+    // Polled on every animation frame: the figure appears in the shadow root once the data came.
+    await page.waitForFunction(
+      (expected) => {
+        const figure = document.querySelector('fin-chart')?.shadowRoot?.querySelector('.fin-price-chart');
+        const done =
+          !!figure &&
+          Number(figure.getAttribute('data-rendered') ?? 0) > 0 &&
+          Number(figure.getAttribute('data-points')) === expected;
+        if (done) window.__benchRenderedAt ??= performance.now();
+        return done;
+      },
+      total,
+      { polling: 'raf', timeout: 60_000 },
+    );
     const result = await page.evaluate(() => {
       const from = window.__benchDataAt ?? NaN;
       const tasks = (window.__benchLongTasks ?? []).filter(([start, duration]) => start + duration > from);
