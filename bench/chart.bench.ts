@@ -14,6 +14,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../demo-pages/testing/browser.ts';
 import { buildHarness, openHarness } from '../src/widgets/chart/testing/build-harness.ts';
 import type { Library, Measurement, Phase, Scenario } from './chart-bench.page.ts';
 import { measureElement } from './chart-element.ts';
+import { measureFinChart } from './fin-chart-element.ts';
 import { median } from './server.ts';
 
 export const CHART_SCENARIOS: Scenario[] = [
@@ -22,11 +23,12 @@ export const CHART_SCENARIOS: Scenario[] = [
   { series: 1, points: 100_000 },
 ];
 
-type Path = Library | 'element';
+type Path = Library | 'element' | 'fin-chart';
 
 const PATHS: Record<Path, string> = {
   ours: 'ours: PriceChart widget (harness page)',
   element: 'ours: <fin-stock-chart> on the stock page',
+  'fin-chart': 'ours: <fin-chart> cold creation + data',
   lightweight: 'lightweight-charts 5',
   canvas: 'plain canvas polyline',
 };
@@ -108,6 +110,15 @@ export async function benchChart({ runs = 5, baseUrl }: { runs?: number; baseUrl
             if (round > 0) list.push(measured);
           }
           figures.push(figureOf(scenario, phase, 'element', list));
+        }
+        // <fin-chart> (issue 21): cold chart creation + data → first frame, for 1 and 10 × 2,500.
+        if (phase === 'full' && baseUrl && scenario.points <= 2_500) {
+          const list: Measurement[] = [];
+          for (let round = 0; round <= runs; round++) {
+            const measured = await measureFinChart(browser, baseUrl, scenario);
+            if (round > 0) list.push(measured);
+          }
+          figures.push(figureOf(scenario, phase, 'fin-chart', list));
         }
       }
     }

@@ -276,21 +276,23 @@ export function ChartView({ response, t, lang, title, height, overturnChart, sho
         <span className="fcw-font" role="group" aria-label={t('chart:font_size')}>
           <button
             type="button"
-            aria-label={t('chart:font_smaller')}
             title={t('chart:font_smaller')}
             disabled={fontSize <= FONT_SIZE.min}
             onClick={() => setFontSize((size) => nextFontSize(size, -1))}
           >
-            A-
+            {/* The name is the label; "A-" is only its picture. */}
+            <span aria-hidden="true">A-</span>
+            <span className="fin-visually-hidden">{t('chart:font_smaller')}</span>
           </button>
           <button
             type="button"
-            aria-label={t('chart:font_larger')}
             title={t('chart:font_larger')}
             disabled={fontSize >= FONT_SIZE.max}
             onClick={() => setFontSize((size) => nextFontSize(size, 1))}
           >
-            A+
+            {/* The name is the label; "A+" is only its picture. */}
+            <span aria-hidden="true">A+</span>
+            <span className="fin-visually-hidden">{t('chart:font_larger')}</span>
           </button>
         </span>
         {isMap ? null : (
@@ -299,6 +301,8 @@ export function ChartView({ response, t, lang, title, height, overturnChart, sho
             className="fcw-delete-mode"
             aria-pressed={deleteMode}
             onClick={() => {
+              // The table's checkboxes are the keyboard path to the points: open with the mode.
+              if (!deleteMode) setTableOpen(true);
               setDeleteMode((on) => !on);
               setEdit((state) => clearSelection(state));
             }}

@@ -88,7 +88,6 @@ export function PriceChart({
           },
           signal: building.signal,
           firstView: viewRef.current,
-          onPick: (time) => onPickRef.current?.(time),
         }),
       )
       .then(
@@ -154,6 +153,11 @@ export function PriceChart({
       role="figure"
       aria-label={ariaLabel}
       aria-busy={engine ? undefined : true}
+      // A click picks the data point the cursor line stands on (the chart widget's delete mode).
+      onClick={() => {
+        const time = engine?.hoveredTime() ?? null;
+        if (time !== null) onPickRef.current?.(time);
+      }}
       // Through a custom property: the height may be a CSS min()/max() of px and svh.
       style={
         {

@@ -100,8 +100,6 @@ export interface ChartEngineOptions {
    * (over a placeholder range when it has no data yet), so the first frame with data only draws it.
    */
   firstView?: PriceChartView;
-  /** A click on the plot: the date of the data point the cursor stands on (delete-points mode). */
-  onPick?(time: number): void;
 }
 
 export interface AppliedView {
@@ -119,6 +117,8 @@ export interface ChartEngine {
    * its new pixel columns decimate the lines again (reported through `onSettled`).
    */
   resize(width: number): void;
+  /** The date of the data point the cursor stands on (a click picks it), or null. */
+  hoveredTime(): number | null;
   /** The chart as it is now, for the export module (vector SVG / PDF, PNG, JPEG, print). */
   drawing(): ExportDrawing;
   dispose(): void;
@@ -1022,9 +1022,6 @@ export async function createChartEngine(
       if (time === null) hideReadout();
       else showReadout(time);
     });
-    chart.plotContainer.events.on('click', () => {
-      if (hoverTime !== null) options.onPick?.(hoverTime);
-    });
     cursor.events.on('cursorhidden', () => {
       hoverTime = null;
       redrawHover();
@@ -1202,6 +1199,9 @@ export async function createChartEngine(
       if (!view || nextWidth === width) return;
       width = nextWidth;
       applyWidth();
+    },
+    hoveredTime() {
+      return hoverTime;
     },
     drawing() {
       return amChartsDrawing(root);

@@ -16,4 +16,3 @@ export {
 } from './export-api.ts';
 export { ExportMenu } from './ExportMenu.tsx';
 export { visNetworkDrawing, type VisNetworkLike } from './sources/vis-network.ts';
-export { amChartsDrawing, type AmChartsRootLike } from './sources/amcharts.ts';
