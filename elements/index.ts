@@ -13,3 +13,4 @@ import './fin-issuer-reports.ts';
 import './fin-consensus-forecasts.ts';
 import './fin-site-search.ts';
 import './fin-network-graph.ts';
+import './fin-login.ts';

@@ -33,6 +33,7 @@ export const ELEMENT_SCRIPTS = {
   consensusForecasts: '/dist/elements/fin-consensus-forecasts.js',
   siteSearch: '/dist/elements/fin-site-search.js',
   networkGraph: '/dist/elements/fin-network-graph.js',
+  login: '/dist/elements/fin-login.js',
 } as const;
 
 export interface LayoutOptions {
