@@ -67,7 +67,10 @@ function buildAccessPageData(
     subscrSendRequestUrl: '/api/profile/pa/subscr_send_request/',
     subscrExpandRequestUrl: '/api/profile/pa/subscr_expand_request/',
     loginUrl: '/login/?back=%2Fprofile%2Faccess%2F',
-    requestState: requestState === 'sent' || requestState === 'already_sent' ? requestState : null,
+    requestState:
+      requestState === 'sent' || requestState === 'already_sent' || requestState === 'forbidden'
+        ? requestState
+        : null,
   };
 }
 
@@ -103,7 +106,12 @@ function requestForms(t: (key: string) => string, data: AccessPageData, sid: str
 
 function requestNotice(t: (key: string) => string, data: AccessPageData): SafeHtml | null {
   if (!data.requestState) return null;
-  const key = data.requestState === 'sent' ? 'profile:request_sent_ok' : 'profile:request_already_sent';
+  const key =
+    data.requestState === 'sent'
+      ? 'profile:request_sent_ok'
+      : data.requestState === 'forbidden'
+        ? 'profile:request_forbidden'
+        : 'profile:request_already_sent';
   return html`<p class="notice" role="status">${t(key)}</p>`;
 }
 
