@@ -14,3 +14,4 @@ import './fin-consensus-forecasts.ts';
 import './fin-site-search.ts';
 import './fin-network-graph.ts';
 import './fin-login.ts';
+import './fin-access-requests.ts';

@@ -1,3 +1,5 @@
+import { arrayOf, boolean, integer, object, oneOf, string, type Check } from './validate.ts';
+
 /** SPEC §3 "Global settings". */
 export interface GlobalSettings {
   hints: boolean;
@@ -122,3 +124,19 @@ export function isUnread(
 ): boolean {
   return message.status_id === 1 && message.contacts_id !== userId;
 }
+
+/** The check of GET /api/profile/pa/requests/ (a malformed answer is a load error, not a crash). */
+export const checkAccessRequests: Check<AccessRequestsAnswer> = object<AccessRequestsAnswer>({
+  tariffs: arrayOf(object({ id: integer, name: string })),
+  requests: arrayOf(
+    object<OwnAccessRequest>({
+      id: integer,
+      kind: oneOf(['subscribe', 'expand'] as const),
+      tariff: integer,
+      status: oneOf(['pending', 'approved', 'rejected'] as const),
+      date: string,
+    }),
+  ),
+  contactPersonId: integer,
+  canExpand: boolean,
+});

@@ -16,7 +16,7 @@ import { sendPage } from '../shared/page.ts';
 import { accessLevelOf, type SessionUser } from '../shared/session.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
 import { tableBox } from '../templates/table-box.ts';
-import { breadcrumb } from '../templates/layout.ts';
+import { breadcrumb, ELEMENT_SCRIPTS } from '../templates/layout.ts';
 import { PLAIN_PAGE_STYLE } from '../templates/plain-page.style.ts';
 import { displayMoment, ProfileRepository } from './profile.repo.ts';
 
@@ -168,7 +168,7 @@ function accessPageBody(t: (key: string) => string, data: AccessPageData, sid: s
       </tbody>
     </table>
     <p data-current-level="${data.level}"><strong>${t('profile:your_level')}:</strong> ${current?.title ?? ''}</p>
-    ${requestForms(t, data, sid)} ${ownRequests(t, data)}
+    <fin-access-requests>${requestForms(t, data, sid)} ${ownRequests(t, data)}</fin-access-requests>
   </main>`;
 }
 
@@ -212,6 +212,9 @@ export function registerProfilePages(app: FastifyInstance, ctx: AppContext): voi
       return sendPage(ctx, request, reply, lang, {
         title: t(variant === 'levels' ? 'profile:access_title' : 'profile:get_access_title'),
         pageData: data,
+        ...(variant === 'levels'
+          ? { elements: [{ markup: html``, script: ELEMENT_SCRIPTS.accessRequests }] }
+          : {}),
         body:
           variant === 'levels'
             ? accessPageBody(t, data, ctx.csrf.issue(request, reply))

@@ -34,6 +34,7 @@ export const ELEMENT_SCRIPTS = {
   siteSearch: '/dist/elements/fin-site-search.js',
   networkGraph: '/dist/elements/fin-network-graph.js',
   login: '/dist/elements/fin-login.js',
+  accessRequests: '/dist/elements/fin-access-requests.js',
 } as const;
 
 export interface LayoutOptions {

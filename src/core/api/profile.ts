@@ -3,6 +3,7 @@
  * support tickets and the action logs.
  */
 import type {
+  AccessRequestsAnswer,
   GlobalSettings,
   SettingsAnswer,
   SetSettingsAnswer,
@@ -11,6 +12,7 @@ import type {
   SupportTicket,
   ActionLogAnswer,
 } from '../../contract/profile.ts';
+import { checkAccessRequests } from '../../contract/profile.ts';
 import { getJson, postJson } from './client.ts';
 
 export function fetchSettings(signal?: AbortSignal): Promise<SettingsAnswer> {
@@ -30,6 +32,11 @@ export function sendSubscriptionRequest(
     tariff,
     contactPersonId,
   });
+}
+
+/** The tariffs a request may name and the own requests the server remembers (signed in only). */
+export function fetchAccessRequests(signal?: AbortSignal): Promise<AccessRequestsAnswer> {
+  return getJson<AccessRequestsAnswer>('/api/profile/pa/requests/', { signal, check: checkAccessRequests });
 }
 
 export function sendExpandRequest(tariff: number): Promise<SubscriptionRequestAnswer> {

@@ -7,6 +7,7 @@ import { $lang } from '../../core/stores/lang.ts';
 import { pushMessage } from '../../core/stores/messages.ts';
 import { $user } from '../../core/stores/user.ts';
 import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
+import { useAnnouncer } from '../../runtime/announcer.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import { RESEND_AFTER_SECONDS, codeFromText, fill, waitText } from './login.model.ts';
 import css from './login.css?inline';
@@ -44,29 +45,6 @@ export const SOCIAL_LOGIN_ERROR_EVENT = 'fin-social-login-error';
 function noticeText(t: Translate, notice: Notice, lang: Parameters<typeof waitText>[1]): string {
   const text = t(KNOWN.has(notice.key) ? `auth:${notice.key}` : 'auth:request_failed');
   return notice.wait ? `${text} ${fill(t('auth:retry_in'), { time: waitText(notice.wait, lang) })}` : text;
-}
-
-/**
- * One polite live region in the host's light DOM (slotted, visually hidden): Chromium does not
- * reliably announce live regions inside shadow roots (TECH-NOTES). It exists, empty, from mount.
- */
-function useAnnouncer(host: HTMLElement): (text: string) => void {
-  const region = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    const span = host.ownerDocument.createElement('span');
-    span.slot = 'status';
-    span.setAttribute('role', 'status');
-    span.setAttribute('data-fin-login-status', '');
-    host.append(span);
-    region.current = span;
-    return () => {
-      span.remove();
-      region.current = null;
-    };
-  }, [host]);
-  return useCallback((text: string) => {
-    if (region.current) region.current.textContent = text;
-  }, []);
 }
 
 export function Login({ back }: LoginProps) {
