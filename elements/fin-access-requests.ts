@@ -8,7 +8,7 @@ import { AccessRequests, type AccessRequestsProps } from '../src/features/access
  * @csspart block - the whole block
  * @csspart form - each request form and the phone form
  * @csspart button - the forms' submit buttons
- * @csspart table - the own requests
+ * @csspart table - the list of own requests
  * @csspart access-prompt - the log-in link for visitors
  * @csspart message - the loading or error line
  * @cssproperty --fin-color-accent - buttons

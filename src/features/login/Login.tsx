@@ -39,12 +39,18 @@ const KNOWN = new Set([
   'auth_too_many_codes',
 ]);
 
+/** Refusals that come with a wait (429 + Retry-After) and have a label saying it. */
+const WAITS = new Set(['code_resend_too_early', 'auth_too_many_attempts', 'auth_too_many_codes']);
+
 /** SPEC §8: the page (or a social-login script) reports a failed social login with this event. */
 export const SOCIAL_LOGIN_ERROR_EVENT = 'fin-social-login-error';
 
 function noticeText(t: Translate, notice: Notice, lang: Parameters<typeof waitText>[1]): string {
-  const text = t(KNOWN.has(notice.key) ? `auth:${notice.key}` : 'auth:request_failed');
-  return notice.wait ? `${text} ${fill(t('auth:retry_in'), { time: waitText(notice.wait, lang) })}` : text;
+  if (!KNOWN.has(notice.key)) return t('auth:request_failed');
+  // A throttled answer says how long to wait, in the page's language ("in 15 minutes").
+  return notice.wait
+    ? fill(t(`auth:${notice.key}_wait`), { time: waitText(notice.wait, lang) })
+    : t(`auth:${notice.key}`);
 }
 
 export function Login({ back }: LoginProps) {
@@ -105,10 +111,11 @@ export function Login({ back }: LoginProps) {
   }, [resendAt, announce, t]);
 
   const refuse = (answer: LoginAnswer, field: 'phone' | 'code') => {
+    const key = answer.messages[0]!;
     const next: Notice = {
-      key: answer.messages[0]!,
+      key,
       field,
-      ...(answer.retryAfter ? { wait: answer.retryAfter } : {}),
+      ...(answer.retryAfter && WAITS.has(key) ? { wait: answer.retryAfter } : {}),
     };
     setNotice(next);
     announce(noticeText(t, next, lang));

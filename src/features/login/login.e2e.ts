@@ -176,7 +176,9 @@ test('throttled by the server (429 with Retry-After): the wait is shown in the p
   await page.goto('/login/?lang=deu');
   await page.getByLabel('Telefonnummer').fill(phone);
   await page.getByLabel('Telefonnummer').press('Enter');
-  await expect(page.locator('#login-message')).toHaveText(/in 15 Minuten erneut/);
+  await expect(page.locator('#login-message')).toHaveText(
+    'Zu viele Code-Anfragen. Bitte versuchen Sie es in 15 Minuten erneut.',
+  );
   expect(answers).toEqual([429]);
   await expect(page.locator('#code')).toHaveCount(0);
 });
