@@ -3,16 +3,12 @@
  * support tickets and the action logs.
  */
 import type {
-  AccessRequestsAnswer,
   GlobalSettings,
   SettingsAnswer,
   SetSettingsAnswer,
-  SubscriptionRequestAnswer,
-  UpdateMobileAnswer,
   SupportTicket,
   ActionLogAnswer,
 } from '../../contract/profile.ts';
-import { checkAccessRequests } from '../../contract/profile.ts';
 import { getJson, postJson } from './client.ts';
 
 export function fetchSettings(signal?: AbortSignal): Promise<SettingsAnswer> {
@@ -22,30 +18,6 @@ export function fetchSettings(signal?: AbortSignal): Promise<SettingsAnswer> {
 /** The session token goes both as the header (client.ts) and as `sid` in the body, as the legacy form did. */
 export function saveSettings(sid: string, settings: GlobalSettings): Promise<SetSettingsAnswer> {
   return postJson<SetSettingsAnswer>('/api/user/set-settings/', { sid, settings: { settings } });
-}
-
-export function sendSubscriptionRequest(
-  tariff: number,
-  contactPersonId: number,
-): Promise<SubscriptionRequestAnswer> {
-  return postJson<SubscriptionRequestAnswer>('/api/profile/pa/subscr_send_request/', {
-    tariff,
-    contactPersonId,
-  });
-}
-
-/** The tariffs a request may name and the own requests the server remembers (signed in only). */
-export function fetchAccessRequests(signal?: AbortSignal): Promise<AccessRequestsAnswer> {
-  return getJson<AccessRequestsAnswer>('/api/profile/pa/requests/', { signal, check: checkAccessRequests });
-}
-
-export function sendExpandRequest(tariff: number): Promise<SubscriptionRequestAnswer> {
-  return postJson<SubscriptionRequestAnswer>('/api/profile/pa/subscr_expand_request/', { tariff });
-}
-
-/** 400/409/429 answers carry `messages` too: read them from the error's body. */
-export function updateMobile(phone: string): Promise<UpdateMobileAnswer> {
-  return postJson<UpdateMobileAnswer>('/api/profile/update_mob/', { phone });
 }
 
 /** Only for access level 1077 or tariff 677 (others get 403, anonymous 401). */

@@ -7,7 +7,7 @@ import {
   sendExpandRequest,
   sendSubscriptionRequest,
   updateMobile,
-} from '../../core/api/profile.ts';
+} from '../../core/api/access-requests.ts';
 import { createResource } from '../../core/resource.ts';
 import { $user } from '../../core/stores/user.ts';
 import { useAnnouncer } from '../../runtime/announcer.ts';
