@@ -23,3 +23,5 @@ import './fin-ad-strip.ts';
 import './fin-cookie-consent.ts';
 import './fin-alerts.ts';
 import './fin-message.ts';
+import './fin-login.ts';
+import './fin-access-requests.ts';

@@ -155,14 +155,11 @@ describe('stock pages', () => {
     expect(index.body).toContain('href="/stocks/aapl/"');
     expect(index.body).toContain('+79000000002');
     const login = await get('/login/?back=/stocks/sber/');
-    expect(login.body).toContain('id="phone-form"');
-    expect(jsonBlock(login.body, 'fin-login-config')).toMatchObject({
-      back: '/stocks/sber/',
-      resendAfter: 30,
-    });
-    expect(jsonBlock((await get('/login/?back=//evil.example/')).body, 'fin-login-config')).toMatchObject({
-      back: '/',
-    });
+    // <fin-login> with where to go after, and the plain form for a browser without scripts.
+    expect(login.body).toContain('<fin-login back="/stocks/sber/"></fin-login>');
+    expect(login.body).toContain('<script type="module" src="/dist/elements/fin-login.js"></script>');
+    expect(login.body).toMatch(/<noscript><form method="post" action="\/api\/auth\/login\/">/);
+    expect((await get('/login/?back=//evil.example/')).body).toContain('<fin-login back="/"></fin-login>');
 
     const test = await get('/test/malformed-page-data/');
     expect(() => jsonBlock(test.body, 'fin-page-data')).toThrow(SyntaxError);

@@ -1,4 +1,4 @@
-import { arrayOf, boolean, integer, number, object, string, type Check } from './validate.ts';
+import { arrayOf, boolean, integer, number, object, oneOf, string, type Check } from './validate.ts';
 
 /** SPEC §3 "Global settings". */
 export interface GlobalSettings {
@@ -22,6 +22,39 @@ export interface SubscriptionRequestAnswer {
   request_id: number;
   /** A pending request of the same kind and tariff existed: no new one was stored. */
   already_sent: boolean;
+}
+
+/**
+ * A request refused by its access rule (403): a subscription naming another contact person, an
+ * expansion by a user without paid access. `messages` holds `forbidden_request_label` (SPEC §6).
+ */
+export interface RequestRefusal {
+  error: string;
+  messages: ['forbidden_request_label'];
+}
+
+/** The visitor's own subscription or expansion request (newest first). */
+export interface OwnAccessRequest {
+  id: number;
+  kind: 'subscribe' | 'expand';
+  tariff: number;
+  status: 'pending' | 'approved' | 'rejected';
+  /** DD.MM.YYYY HH:mm in Moscow time, as the page shows it. */
+  date: string;
+}
+
+/**
+ * GET /api/profile/pa/requests/ (signed in; anonymous 401): what `<fin-access-requests>` needs to
+ * offer the two requests and to show the ones the server remembers.
+ */
+export interface AccessRequestsAnswer {
+  /** Management access subscriptions a request may name, in the page's language. */
+  tariffs: Array<{ id: number; name: string }>;
+  requests: OwnAccessRequest[];
+  /** contactPersonId of a subscription request: the signed-in user. */
+  contactPersonId: number;
+  /** Access level 1077: only such a user may ask to expand the access. */
+  canExpand: boolean;
 }
 
 /** POST /api/profile/update_mob/: an empty list means the code was sent (SPEC §5 phone form). */
@@ -74,20 +107,14 @@ export interface AccessPageData {
   /** Management access subscriptions a request may name. */
   tariffs: Array<{ id: number; name: string }>;
   /** The visitor's own requests, newest first (empty when anonymous). */
-  requests: Array<{
-    id: number;
-    kind: 'subscribe' | 'expand';
-    tariff: number;
-    status: 'pending' | 'approved' | 'rejected';
-    date: string;
-  }>;
+  requests: OwnAccessRequest[];
   /** contactPersonId of a subscription request: the signed-in user, or null. */
   contactPersonId: number | null;
   subscrSendRequestUrl: string;
   subscrExpandRequestUrl: string;
   loginUrl: string;
-  /** After a form post without scripts: 'sent' or 'already_sent'. */
-  requestState: 'sent' | 'already_sent' | null;
+  /** After a form post without scripts: 'sent', 'already_sent' or 'forbidden'. */
+  requestState: 'sent' | 'already_sent' | 'forbidden' | null;
 }
 
 /** Unread means status_id 1 and the sender is not the current user (SPEC §3). */
@@ -122,4 +149,20 @@ export const checkSupportTickets: Check<SupportTicket[]> = arrayOf(
 
 export const checkSettings: Check<SettingsAnswer> = object<SettingsAnswer>({
   settings: object<GlobalSettings>({ hints: boolean }),
+});
+
+/** The check of GET /api/profile/pa/requests/ (a malformed answer is a load error, not a crash). */
+export const checkAccessRequests: Check<AccessRequestsAnswer> = object<AccessRequestsAnswer>({
+  tariffs: arrayOf(object({ id: integer, name: string })),
+  requests: arrayOf(
+    object<OwnAccessRequest>({
+      id: integer,
+      kind: oneOf(['subscribe', 'expand'] as const),
+      tariff: integer,
+      status: oneOf(['pending', 'approved', 'rejected'] as const),
+      date: string,
+    }),
+  ),
+  contactPersonId: integer,
+  canExpand: boolean,
 });

@@ -3,6 +3,7 @@
  * so a host page can listen on `document`. The map types `addEventListener` for integrators.
  */
 import type { SearchCategory, SearchSuggestion } from '../contract/search.ts';
+import type { UserGlobals } from '../contract/types.ts';
 
 export interface FinEventDetails {
   /** An element could not render: bad page data or a failed call. */
@@ -51,6 +52,8 @@ export interface FinEventDetails {
    * `section` is the id of the page's `<section>` (`consensus_forecasts`).
    */
   'fin-section-visibility': { section: string; visible: boolean };
+  /** `<fin-login>` signed the session in; `$user` already holds the user. */
+  'fin-sign-in': { user: UserGlobals };
 }
 
 /** SPEC §3 "Comparison search result" (type: the search URL's kind, or nav_per_share). */
@@ -93,5 +96,6 @@ declare global {
     'fin-tab-change': CustomEvent<FinEventDetails['fin-tab-change']>;
     'fin-fullscreen-change': CustomEvent<FinEventDetails['fin-fullscreen-change']>;
     'fin-section-visibility': CustomEvent<FinEventDetails['fin-section-visibility']>;
+    'fin-sign-in': CustomEvent<FinEventDetails['fin-sign-in']>;
   }
 }

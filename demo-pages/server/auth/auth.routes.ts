@@ -9,6 +9,23 @@ import type { AppContext } from '../shared/context.ts';
 import { CSRF_REFUSAL } from '../shared/csrf.ts';
 import { normalizePhone, type LoginMessage, type LoginOutcome } from './login.service.ts';
 import { clearSessionCookie, ensureSession, setSessionCookie, userGlobals } from '../shared/session.ts';
+import { requestLang } from '../shared/lang.ts';
+import { safeBack } from '../shared/same-site.ts';
+
+/** A form posted by the /login/ page without scripts (it wants a page back), not a JSON call. */
+function isPlainFormPost(request: FastifyRequest): boolean {
+  return (
+    String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') &&
+    String(request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+/** The /login/ page of a plain form's next step, with the refusal to show and where to go after. */
+function loginStep(step: 'phone' | 'code', back: unknown, error: string | null): string {
+  const query = new URLSearchParams({ ...(step === 'code' ? { step } : {}), ...(error ? { error } : {}) });
+  query.set('back', safeBack(back));
+  return `/login/?${query.toString()}`;
+}
 
 const STATUS_OF: Record<LoginMessage, number> = {
   phone_invalid: 400,
@@ -46,24 +63,45 @@ export function resendCode(ctx: AppContext, request: FastifyRequest, reply: Fast
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post<{ Body: { phone?: string } }>(
+  const back = { type: 'string', maxLength: 2048 } as const;
+
+  app.post<{ Body: { phone?: string; back?: string } }>(
     '/api/auth/login/',
-    { schema: { body: { type: 'object', properties: { phone: { type: 'string', maxLength: 64 } } } } },
+    {
+      schema: {
+        body: { type: 'object', properties: { phone: { type: 'string', maxLength: 64 }, back } },
+      },
+    },
     async (request, reply) => {
       // A pending login is worth keeping: the session is stored now, with the token the page holds.
       const session = ensureSession(ctx.sessions, request, reply, ctx.csrf.carried(request) ?? undefined);
-      return answer(reply, ctx.login.start(session.id, request.body.phone ?? '', request.ip));
+      const outcome = ctx.login.start(session.id, request.body.phone ?? '', request.ip);
+      if (isPlainFormPost(request))
+        return reply.redirect(
+          loginStep(outcome.ok ? 'code' : 'phone', request.body.back, outcome.ok ? null : outcome.message),
+          303,
+        );
+      return answer(reply, outcome);
     },
   );
 
-  app.post<{ Body: { code?: string } }>(
+  app.post<{ Body: { code?: string; back?: string } }>(
     '/api/auth/code/',
-    { schema: { body: { type: 'object', properties: { code: { type: 'string', maxLength: 32 } } } } },
+    {
+      schema: {
+        body: { type: 'object', properties: { code: { type: 'string', maxLength: 32 }, back } },
+      },
+    },
     async (request, reply) => {
       const outcome = ctx.login.confirm(request.session?.id ?? null, request.body.code ?? '', request.ip);
-      if (!outcome.ok) return answer(reply, outcome);
+      const plain = isPlainFormPost(request);
+      if (!outcome.ok) {
+        if (plain) return reply.redirect(loginStep('code', request.body.back, outcome.message), 303);
+        return answer(reply, outcome);
+      }
       const session = ctx.sessions.signIn(request.session?.id ?? null, outcome.userId);
       setSessionCookie(reply, session);
+      if (plain) return reply.redirect(safeBack(request.body.back), 303);
       // The session id and CSRF token changed at sign-in: the page gets the new `sid`.
       return { messages: [], user: userGlobals(session.user), sid: session.csrf };
     },
@@ -96,7 +134,35 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         const phone = request.query.phone ? normalizePhone(request.query.phone) : null;
         if (request.query.phone && !phone) return [];
         if (request.query.session === 'current' && !request.session) return [];
-        return ctx.login.outbox(phone, request.query.session === 'current' ? request.session!.id : null);
+        // The SMS as a phone shows it: its last line is the WebOTP one (`@host #code`), which lets
+        // the browser hand the code to the page that asked (<fin-login>).
+        const sms = ctx.labels.text(requestLang(request), 'auth:sms_text');
+        const host = request.hostname.replace(/:\d+$/, '');
+        return ctx.login
+          .outbox(phone, request.query.session === 'current' ? request.session!.id : null)
+          .map((entry) => ({
+            ...entry,
+            text: `${sms.replace('{code}', entry.code)}\n\n@${host} #${entry.code}`,
+          }));
+      },
+    );
+
+    // Tests move the server's clock for one pending login: "the code was sent `seconds` ago", so a
+    // browser test under page.clock can pass the 30 s resend rule without waiting real seconds.
+    app.post<{ Body: { seconds: number } }>(
+      '/dev/login/age',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['seconds'],
+            properties: { seconds: { type: 'integer', minimum: 1, maximum: 3600 } },
+          },
+        },
+      },
+      async (request) => {
+        const aged = request.session ? ctx.login.age(request.session.id, request.body.seconds * 1000) : false;
+        return { aged };
       },
     );
   }

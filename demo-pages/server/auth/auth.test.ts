@@ -310,3 +310,67 @@ describe('normalizePhone', () => {
     expect(normalizePhone('+7900abc')).toBeNull();
   });
 });
+
+describe('/login/ without JavaScript', () => {
+  /** A plain form post, as a browser without scripts sends it. */
+  const formPost = (browser: ReturnType<typeof client>, url: string, fields: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        ...browser.jar.header(),
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('signs in with the <noscript> forms: phone, code, back to back= (same-site only)', async () => {
+    const browser = client(app);
+    const page = await browser.get('/login/?back=%2Fwatchlist%2F');
+    const sid = (jsonBlock(page.body, 'fin-user') as { sid: string }).sid;
+    expect(page.body).toContain(`<input type="hidden" name="sid" value="${sid}" />`);
+    const refused = await formPost(browser, '/api/auth/login/', { sid, back: '/watchlist/', phone: '12' });
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe('/login/?error=phone_invalid&back=%2Fwatchlist%2F');
+    expect((await browser.get(refused.headers.location as string)).body).toContain(
+      'Введите корректный номер',
+    );
+
+    const phone = '+79005550301';
+    const started = await formPost(browser, '/api/auth/login/', { sid, back: '/watchlist/', phone });
+    browser.jar.store(started);
+    expect(started.headers.location).toBe('/login/?step=code&back=%2Fwatchlist%2F');
+    const codePage = await browser.get(started.headers.location as string);
+    expect(codePage.body).toContain('autocomplete="one-time-code"');
+    const sidNow = (jsonBlock(codePage.body, 'fin-user') as { sid: string }).sid;
+    const wrong = await formPost(browser, '/api/auth/code/', {
+      sid: sidNow,
+      back: '//evil.example/',
+      code: '',
+    });
+    expect(wrong.headers.location).toBe('/login/?step=code&error=authCodeEmpty&back=%2F');
+    const done = await formPost(browser, '/api/auth/code/', {
+      sid: sidNow,
+      back: '/watchlist/',
+      code: await lastCode(app, phone),
+    });
+    browser.jar.store(done);
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe('/watchlist/');
+    expect(jsonBlock((await browser.get('/watchlist/')).body, 'fin-user')).toMatchObject({ userAuth: true });
+  });
+
+  it('the outbox SMS ends with the WebOTP line, and a plain form without the sid is refused', async () => {
+    const browser = await signIn(app, '+79005550302');
+    const [sms] = (await (await browser.get('/dev/outbox?phone=%2B79005550302&lang=eng')).json()) as Array<{
+      code: string;
+      text: string;
+    }>;
+    expect(sms!.text).toBe(`Your code: ${sms!.code}\n\n@localhost #${sms!.code}`);
+    const anonymous = client(app);
+    await anonymous.get('/login/');
+    const forged = await formPost(anonymous, '/api/auth/login/', { phone: '+79005550303' });
+    expect(forged.statusCode).toBe(403);
+  });
+});

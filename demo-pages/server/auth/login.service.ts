@@ -84,6 +84,9 @@ export class LoginService {
          ON CONFLICT (session_id) DO UPDATE SET phone = excluded.phone, code = excluded.code, sent_at = excluded.sent_at,
            started_at = excluded.started_at, wrong_entries = 0`,
       ),
+      age: db.prepare<[number, string]>(
+        'UPDATE pending_logins SET sent_at = sent_at - ? WHERE session_id = ?',
+      ),
       markSent: db.prepare<[number, string]>('UPDATE pending_logins SET sent_at = ? WHERE session_id = ?'),
       countWrong: db.prepare<[string]>(
         'UPDATE pending_logins SET wrong_entries = wrong_entries + 1 WHERE session_id = ?',
@@ -185,6 +188,11 @@ export class LoginService {
     })();
     this.limiter.confirmed(sessionId);
     return { ok: true, userId };
+  }
+
+  /** Development: moves the pending login's last send back by `ms` (tests of the resend rule). */
+  age(sessionId: string, ms: number): boolean {
+    return this.statements.age.run(ms, sessionId).changes > 0;
   }
 
   /** The user with this phone, or null. */

@@ -67,7 +67,10 @@ function buildAccessPageData(
     subscrSendRequestUrl: '/api/profile/pa/subscr_send_request/',
     subscrExpandRequestUrl: '/api/profile/pa/subscr_expand_request/',
     loginUrl: '/login/?back=%2Fprofile%2Faccess%2F',
-    requestState: requestState === 'sent' || requestState === 'already_sent' ? requestState : null,
+    requestState:
+      requestState === 'sent' || requestState === 'already_sent' || requestState === 'forbidden'
+        ? requestState
+        : null,
   };
 }
 
@@ -103,7 +106,12 @@ function requestForms(t: (key: string) => string, data: AccessPageData, sid: str
 
 function requestNotice(t: (key: string) => string, data: AccessPageData): SafeHtml | null {
   if (!data.requestState) return null;
-  const key = data.requestState === 'sent' ? 'profile:request_sent_ok' : 'profile:request_already_sent';
+  const key =
+    data.requestState === 'sent'
+      ? 'profile:request_sent_ok'
+      : data.requestState === 'forbidden'
+        ? 'profile:request_forbidden'
+        : 'profile:request_already_sent';
   return html`<p class="notice" role="status">${t(key)}</p>`;
 }
 
@@ -160,7 +168,7 @@ function accessPageBody(t: (key: string) => string, data: AccessPageData, sid: s
       </tbody>
     </table>
     <p data-current-level="${data.level}"><strong>${t('profile:your_level')}:</strong> ${current?.title ?? ''}</p>
-    ${requestForms(t, data, sid)} ${ownRequests(t, data)}
+    <fin-access-requests>${requestForms(t, data, sid)} ${ownRequests(t, data)}</fin-access-requests>
   </main>`;
 }
 
@@ -204,6 +212,9 @@ export function registerProfilePages(app: FastifyInstance, ctx: AppContext): voi
       return sendPage(ctx, request, reply, lang, {
         title: t(variant === 'levels' ? 'profile:access_title' : 'profile:get_access_title'),
         pageData: data,
+        ...(variant === 'levels'
+          ? { elements: [{ markup: html``, script: ELEMENT_SCRIPTS.accessRequests }] }
+          : {}),
         body:
           variant === 'levels'
             ? accessPageBody(t, data, ctx.csrf.issue(request, reply))

@@ -5,6 +5,7 @@
  *   POST /api/user/set-settings/                    {sid, settings: {settings: {hints}}}   csrf
  *   POST /api/profile/pa/subscr_send_request/       {tariff, contactPersonId}              csrf
  *   POST /api/profile/pa/subscr_expand_request/     {tariff}                               csrf
+ *   GET  /api/profile/pa/requests/                  signed in → tariffs, own requests (<fin-access-requests>)
  *   POST /api/profile/update_mob/                   {phone} → {messages}                   csrf
  *   GET  /api/profile/support/tickets/              level 1077 or tariff 677 → tickets
  *   GET  /cb/current_user/action_log/global/json/{id}/    → logged with scope 'global'
@@ -19,7 +20,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAID_ACCESS_LEVEL, SUPPORT_TARIFF } from '../../../src/contract/types.ts';
 import type {
+  AccessRequestsAnswer,
   ActionLogAnswer,
+  RequestRefusal,
   SetSettingsAnswer,
   SettingsAnswer,
   SubscriptionRequestAnswer,
@@ -28,12 +31,12 @@ import type {
 } from '../../../src/contract/profile.ts';
 import type { AppContext } from '../shared/context.ts';
 import { HttpError, ID } from '../shared/context.ts';
-import { requestLang } from '../shared/lang.ts';
+import { localName, requestLang } from '../shared/lang.ts';
 import { RESEND_AFTER_MS, normalizePhone } from '../auth/login.service.ts';
 import type { SessionUser } from '../shared/session.ts';
 import { SlidingWindow } from '../auth/login-limits.ts';
 import { logAction, recentActions } from './action-log.repo.ts';
-import { ProfileRepository } from './profile.repo.ts';
+import { displayMoment, ProfileRepository } from './profile.repo.ts';
 
 /** SPEC §6: support tickets are for level 1077 or tariff 677. */
 export function canLoadTickets(user: SessionUser): boolean {
@@ -113,6 +116,34 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { success: true, request_id: outcome.id, already_sent: outcome.existed };
   };
 
+  // SPEC §6 "forbidden_request_label": the request exists but this user may not make it.
+  const forbidden = (request: FastifyRequest, reply: FastifyReply, error: string) => {
+    if (isPlainFormPost(request)) return reply.redirect('/profile/access/?request=forbidden', 303);
+    return reply.status(403).send({ error, messages: ['forbidden_request_label'] } satisfies RequestRefusal);
+  };
+
+  app.get('/api/profile/pa/requests/', async (request, reply): Promise<AccessRequestsAnswer | undefined> => {
+    const user = request.session?.user;
+    if (!user) return needAuth(reply, 'Sign in to see your access requests');
+    const lang = requestLang(request);
+    reply.header('Cache-Control', 'no-store');
+    return {
+      tariffs: repo
+        .tariffs()
+        .filter((tariff) => tariff.kind === 'management')
+        .map((tariff) => ({ id: tariff.id, name: localName(lang, tariff.name, tariff.name_eng) })),
+      requests: repo.requests(user.id).map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        tariff: row.tariff_id,
+        status: row.status,
+        date: displayMoment(row.created_at),
+      })),
+      contactPersonId: user.id,
+      canExpand: user.accessLevel === PAID_ACCESS_LEVEL,
+    };
+  });
+
   const managementTariff = (tariffId: number): number => {
     const tariff = repo.tariff(tariffId);
     if (!tariff || tariff.kind !== 'management')
@@ -136,6 +167,9 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
       const user = request.session?.user;
       if (!user) return needAuth(reply, 'Sign in to request a subscription');
       const tariff = managementTariff(request.body.tariff);
+      // The contact person is the signed-in user: nobody requests in another person's name.
+      if (request.body.contactPersonId !== user.id)
+        return forbidden(request, reply, 'contactPersonId is not the signed-in user');
       return answerRequest(
         request,
         reply,
@@ -160,6 +194,8 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
       const user = request.session?.user;
       if (!user) return needAuth(reply, 'Sign in to request an expansion');
       const tariff = managementTariff(request.body.tariff);
+      if (user.accessLevel !== PAID_ACCESS_LEVEL)
+        return forbidden(request, reply, 'Only a user with paid access can expand it');
       return answerRequest(request, reply, repo.request(user.id, 'expand', tariff, null, ctx.now()));
     },
   );

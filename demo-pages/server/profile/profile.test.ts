@@ -471,3 +471,64 @@ describe('access pages', () => {
     expect(signedIn.body).toContain('action="/api/profile/pa/subscr_send_request/"');
   });
 });
+
+describe('access requests of <fin-access-requests>', () => {
+  it('GET /api/profile/pa/requests/: tariffs and the own requests the server remembers; anonymous 401', async () => {
+    expect((await anonymous.get('/api/profile/pa/requests/')).statusCode).toBe(401);
+    const user = await signIn(app, '+79000000066');
+    const before = (await user.get('/api/profile/pa/requests/?lang=eng')).json();
+    expect(before).toMatchObject({ requests: [], canExpand: false });
+    expect(before.tariffs.map((tariff: { id: number }) => tariff.id)).toEqual([701, 702, 703]);
+    const sent = await user.post('/api/profile/pa/subscr_send_request/', {
+      tariff: 702,
+      contactPersonId: before.contactPersonId,
+    });
+    expect(sent.json()).toMatchObject({ success: true, already_sent: false });
+    const after = (await user.get('/api/profile/pa/requests/')).json();
+    expect(after.requests).toEqual([
+      {
+        id: sent.json().request_id,
+        kind: 'subscribe',
+        tariff: 702,
+        status: 'pending',
+        date: expect.any(String),
+      },
+    ]);
+    expect((await paid.get('/api/profile/pa/requests/')).json()).toMatchObject({ canExpand: true });
+  });
+
+  it('refuses with forbidden_request_label: an expansion without paid access, a request in another person’s name', async () => {
+    const expand = await free.post('/api/profile/pa/subscr_expand_request/', { tariff: 701 });
+    expect(expand.statusCode).toBe(403);
+    expect(expand.json()).toMatchObject({ messages: ['forbidden_request_label'] });
+    const other = await free.post('/api/profile/pa/subscr_send_request/', {
+      tariff: 701,
+      contactPersonId: 2,
+    });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ messages: ['forbidden_request_label'] });
+    expect(rows("SELECT id FROM subscription_requests WHERE user_id = 1 AND kind = 'expand'")).toEqual([]);
+  });
+
+  it('each call of the account shell refuses a missing sid (403) and does nothing', async () => {
+    const user = await signIn(app, '+79000000067');
+    const calls: Array<[string, unknown]> = [
+      ['/api/profile/pa/subscr_send_request/', { tariff: 701, contactPersonId: 1 }],
+      ['/api/profile/pa/subscr_expand_request/', { tariff: 701 }],
+      ['/api/profile/update_mob/', { phone: '+79005550101' }],
+      ['/api/user/set-settings/', { settings: { settings: { hints: false } } }],
+      ['/api/auth/login/', { phone: '+79005550102' }],
+      ['/api/auth/code/', { code: '123456' }],
+      ['/api/auth/logout/', {}],
+    ];
+    for (const [url, body] of calls) {
+      const refused = await user.post(url, body, { token: null });
+      expect(refused.statusCode, url).toBe(403);
+    }
+    // The code re-send is a GET that sends an SMS: it needs the token too.
+    expect((await user.get('/?action=ajaxSendCode')).statusCode).toBe(403);
+    // Still signed in, nothing stored, no SMS sent.
+    expect((await user.get('/api/profile/pa/requests/')).json()).toMatchObject({ requests: [] });
+    expect(rows("SELECT phone FROM outbox WHERE phone IN ('+79005550101', '+79005550102')")).toEqual([]);
+  });
+});

@@ -45,6 +45,8 @@ export const ELEMENT_SCRIPTS = {
   cookieConsent: '/dist/elements/fin-cookie-consent.js',
   alerts: '/dist/elements/fin-alerts.js',
   message: '/dist/elements/fin-message.js',
+  login: '/dist/elements/fin-login.js',
+  accessRequests: '/dist/elements/fin-access-requests.js',
 } as const;
 
 /**

@@ -6,8 +6,6 @@ import type {
   GlobalSettings,
   SettingsAnswer,
   SetSettingsAnswer,
-  SubscriptionRequestAnswer,
-  UpdateMobileAnswer,
   SupportTicket,
   ActionLogAnswer,
 } from '../../contract/profile.ts';
@@ -21,25 +19,6 @@ export function fetchSettings(signal?: AbortSignal): Promise<SettingsAnswer> {
 /** The session token goes both as the header (client.ts) and as `sid` in the body, as the legacy form did. */
 export function saveSettings(sid: string, settings: GlobalSettings): Promise<SetSettingsAnswer> {
   return postJson<SetSettingsAnswer>('/api/user/set-settings/', { sid, settings: { settings } });
-}
-
-export function sendSubscriptionRequest(
-  tariff: number,
-  contactPersonId: number,
-): Promise<SubscriptionRequestAnswer> {
-  return postJson<SubscriptionRequestAnswer>('/api/profile/pa/subscr_send_request/', {
-    tariff,
-    contactPersonId,
-  });
-}
-
-export function sendExpandRequest(tariff: number): Promise<SubscriptionRequestAnswer> {
-  return postJson<SubscriptionRequestAnswer>('/api/profile/pa/subscr_expand_request/', { tariff });
-}
-
-/** 400/409/429 answers carry `messages` too: read them from the error's body. */
-export function updateMobile(phone: string): Promise<UpdateMobileAnswer> {
-  return postJson<UpdateMobileAnswer>('/api/profile/update_mob/', { phone });
 }
 
 /** Only for access level 1077 or tariff 677 (others get 403, anonymous 401). */

@@ -1,0 +1,1 @@
+export { AccessRequests, type AccessRequestsProps } from './AccessRequests.tsx';

@@ -1,0 +1,1 @@
+export { Login, SOCIAL_LOGIN_ERROR_EVENT, type LoginProps } from './Login.tsx';
