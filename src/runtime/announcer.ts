@@ -1,28 +1,14 @@
 /**
- * One polite live region in the host's light DOM (slotted into `<slot name="status">`, shown to
- * nobody): Chromium does not reliably announce live regions inside shadow roots (TECH-NOTES), nor a
- * region created already holding its text, so the region exists, empty, from mount.
+ * An element's voice for what is not a queued message (a countdown that starts, a request that was
+ * answered in place): it speaks through the page's one announcer (messages/announcer.ts, the light
+ * DOM regions the message queue uses), made sure of at mount, long before the first text, because
+ * Chromium does not reliably announce live regions inside shadow roots nor a region created
+ * already holding its text (TECH-NOTES).
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
+import { announce, ensureAnnouncers } from './messages/announcer.ts';
 
-/** The element's `::slotted` rule that hides the region (put it in the element's CSS). */
-export const ANNOUNCER_SLOT = 'status';
-
-export function useAnnouncer(host: HTMLElement): (text: string) => void {
-  const region = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    const span = host.ownerDocument.createElement('span');
-    span.slot = ANNOUNCER_SLOT;
-    span.setAttribute('role', 'status');
-    span.setAttribute('data-fin-status', '');
-    host.append(span);
-    region.current = span;
-    return () => {
-      span.remove();
-      region.current = null;
-    };
-  }, [host]);
-  return useCallback((text: string) => {
-    if (region.current) region.current.textContent = text;
-  }, []);
+export function useAnnouncer(): (text: string) => void {
+  useEffect(() => ensureAnnouncers(), []);
+  return useCallback((text: string) => announce(text), []);
 }

@@ -13,7 +13,7 @@ import { $user } from '../../core/stores/user.ts';
 import { useAnnouncer } from '../../runtime/announcer.ts';
 import { AccessPrompt } from '../../runtime/chrome/AccessPrompt.tsx';
 import { ElementState } from '../../runtime/chrome/ElementState.tsx';
-import { useHost, useLabels, type Translate } from '../../runtime/hooks.ts';
+import { useLabels, type Translate } from '../../runtime/hooks.ts';
 import { useResource } from '../../runtime/resource.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import css from './access-requests.css?inline';
@@ -54,14 +54,12 @@ function outcomeOf(error: unknown): Outcome {
 
 export function AccessRequests({ loginUrl }: AccessRequestsProps) {
   useStyles(css, 'element');
-  const { element } = useHost();
   const { t, ready } = useLabels('profile', 'auth', 'common');
   const user = useStore($user);
-  const announce = useAnnouncer(element);
+  const announce = useAnnouncer();
   const { state, resource } = useResource(createRequestsResource, user.userAuth ? user.userId : null);
   return (
     <section part="block" className="access-requests">
-      <slot name="status" />
       {!user.userAuth ? (
         ready ? (
           <AccessPrompt need="need_auth" action={t('profile:login_to_request')} loginUrl={loginUrl} still />

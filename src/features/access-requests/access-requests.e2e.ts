@@ -10,7 +10,7 @@ function freshPhone(): string {
 /** The element's view (its shadow root's block), not the server forms it keeps for pages without scripts. */
 const element = (page: Page) => page.locator('fin-access-requests section.access-requests');
 /** Its light-DOM live region. */
-const heard = (page: Page) => page.locator('fin-access-requests > [data-fin-status]');
+const heard = (page: Page) => page.locator('#fin-announcer [data-fin-said]');
 
 test('a free user asks for a subscription: answered in place, then "already sent", kept after a reload; no expansion form', async ({
   page,

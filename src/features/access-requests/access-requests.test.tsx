@@ -89,7 +89,12 @@ describe('<fin-access-requests>', () => {
         'You cannot send this request.',
       ),
     );
-    expect(host.querySelector('[role="status"]')?.textContent).toBe('You cannot send this request.');
+    // Said once through the page's announcer, not only shown.
+    await waitFor(() =>
+      expect(document.querySelector('#fin-announcer [data-fin-said]')?.textContent).toBe(
+        'You cannot send this request.',
+      ),
+    );
     expect(calls).toContain('POST /api/profile/pa/subscr_expand_request/');
   });
 });

@@ -7,6 +7,7 @@ import { $hints, readHintsCookie, resetHintsForTests } from '../../core/stores/h
 import { resetLabels } from '../../core/stores/labels.ts';
 import { $lang } from '../../core/stores/lang.ts';
 import { $messages, clearMessages } from '../../core/stores/messages.ts';
+import { resetMessageQueueForTests } from '../../runtime/messages/queue.ts';
 import { $user } from '../../core/stores/user.ts';
 
 const SIGNED_IN = {
@@ -56,7 +57,11 @@ afterEach(() => {
     document.head.innerHTML = '';
   });
   resetHintsForTests();
-  clearMessages();
+  // The kit's fallback stack shows the queue on this page: it re-renders when the queue empties.
+  act(() => {
+    clearMessages();
+    resetMessageQueueForTests();
+  });
   resetLabels();
   cleanStores($lang, $user, $hints);
   vi.unstubAllGlobals();

@@ -55,10 +55,10 @@ function noticeText(t: Translate, notice: Notice, lang: Parameters<typeof waitTe
 
 export function Login({ back }: LoginProps) {
   useStyles(css, 'element');
-  const { element, emit } = useHost();
+  const { emit } = useHost();
   const { t } = useLabels('auth', 'common');
   const lang = useStore($lang);
-  const announce = useAnnouncer(element);
+  const announce = useAnnouncer();
   const ids = useId();
   const [step, setStep] = useState<Step>('phone');
   const [phone, setPhone] = useState('+7');
@@ -255,7 +255,6 @@ export function Login({ back }: LoginProps) {
 
   return (
     <section part="block" className="login">
-      <slot name="status" />
       {step === 'phone' ? (
         <form id="phone-form" part="form" noValidate onSubmit={(event) => void submitPhone(event)}>
           <label className="field">

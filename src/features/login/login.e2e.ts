@@ -36,7 +36,7 @@ async function listen(page: Page): Promise<void> {
     const heard: string[] = [];
     Object.assign(window, { heard });
     new MutationObserver(() => {
-      const text = document.querySelector('fin-login [data-fin-status]')?.textContent?.trim();
+      const text = document.querySelector('#fin-announcer [data-fin-said]')?.textContent?.trim();
       if (text && heard.at(-1) !== text) heard.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });

@@ -104,6 +104,7 @@ export function announce(text: string, politeness: 'polite' | 'assertive' = 'pol
   freeLines.get(id)?.remove();
   const line = document.createElement('p');
   line.style.margin = '0';
+  line.dataset.finSaid = '';
   line.textContent = text;
   freeLines.set(id, line);
   const wait = (createdAt.get(region) ?? -Infinity) + FRESH_REGION_MS - Date.now();
