@@ -17,7 +17,7 @@ const elementEntries = Object.fromEntries(
     .map((file) => [file.replace(/\.ts$/, ''), resolve(root, 'elements', file)]),
 );
 
-const DOMAINS = 'search|company|reports|indexes|watchlist|profile';
+const DOMAINS = 'search|company|reports|indexes|watchlist|profile|auth|access-requests|chart';
 const RUNTIME_CHUNK = new RegExp(
   String.raw`node_modules[\\/](react|react-dom|scheduler|@r2wc|nanostores|@nanostores)[\\/]` +
     String.raw`|[\\/]src[\\/]runtime[\\/](?!compose\.ts|lazy-view\.ts|LazyView\.tsx)` +
@@ -83,10 +83,11 @@ export default defineConfig(({ command, mode }) => {
                   // The framework and what every element uses (the element kit, the shared stores, the
                   // API client, labels, formatting, the page-data contract) go into one cacheable
                   // runtime chunk. The calls and shapes of one domain (search, company, reports,
-                  // indexes, watchlist, profile), composing by tag (the chart's), the constants of
-                  // one feature (chart palette, menu sections, table columns, the partner chart's answer, the
-                  // portal menu, the shell bars' rules), dayjs, widgets and
-                  // libraries stay in chunks of the elements that use them.
+                  // sign-in, access requests, the partner chart, indexes, watchlist, profile),
+                  // composing by tag (the chart's), the constants of one feature (chart palette, menu
+                  // sections, table columns, the partner chart's answer, the portal menu, the shell
+                  // bars' rules), dayjs, widgets and libraries stay in chunks of the elements that
+                  // use them.
                   {
                     name: 'runtime',
                     test: RUNTIME_CHUNK,
