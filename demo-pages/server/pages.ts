@@ -171,6 +171,7 @@ export function registerPages(app: FastifyInstance, ctx: AppContext): void {
       const data = buildStockPageData(pageContext(ctx, request, lang), sber, 1);
       return sendPage(ctx, request, reply, lang, {
         title: 'Test: classic-script bundle',
+        classicBundle: true,
         body: legacyBundlePageBody(jsonScript('legacy-page-data', data)),
       });
     });

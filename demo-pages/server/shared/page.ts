@@ -25,6 +25,7 @@ type PageOptions = Pick<
   | 'shellBars'
   | 'messages'
   | 'messageViews'
+  | 'classicBundle'
 >;
 
 const nonces = new WeakMap<FastifyRequest, string>();

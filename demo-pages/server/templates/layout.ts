@@ -110,6 +110,11 @@ export interface LayoutOptions {
   messages?: PageMessage[];
   /** `<fin-alerts>` and `<fin-message>` on the page (default true; a test page of the kit's fallback leaves them out). */
   messageViews?: boolean;
+  /**
+   * The page runs the classic-script bundle (a legacy page without modules), which defines every
+   * tag, the shell's too: no module script is added for the shell's elements.
+   */
+  classicBundle?: boolean;
 }
 
 /** A message the server hands to the page's message queue. */
@@ -262,7 +267,7 @@ export function renderLayout(opts: LayoutOptions): string {
       ...(headerSearch && supportLink ? [ELEMENT_SCRIPTS.supportTickets] : []),
       ...(headerMenu && opts.menu ? [ELEMENT_SCRIPTS.menu] : []),
       ...shellBars,
-      ...(messageViews ? [ELEMENT_SCRIPTS.alerts, ELEMENT_SCRIPTS.message] : []),
+      ...(messageViews && !opts.classicBundle ? [ELEMENT_SCRIPTS.alerts, ELEMENT_SCRIPTS.message] : []),
     ]),
   ];
   // The legacy globals, as old templates set them (SPEC §3 "User globals").
