@@ -227,6 +227,9 @@ const STYLE = `
   .catalog pre code { padding: 0; }
   .catalog dd, .catalog p { overflow-wrap: anywhere; }
   .catalog-facts { display: block; color: #5c6375; font-size: 14px; }
+  /* <fin-login>'s phone form is 133.3 px tall: the tag holds that room before and after it
+     upgrades, so what follows it does not move (the code form, after the visitor's action, grows). */
+  fin-login { display: block; min-height: 134px; --fin-reserve-height: 134px; }
   .shell-footer { padding: 12px 24px; border-top: 1px solid #dde1ea; font-size: 14px; }
   .shell-footer button { font: inherit; padding: 4px 10px; cursor: pointer; }
 `;

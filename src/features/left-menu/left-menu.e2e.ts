@@ -126,6 +126,9 @@ test.describe('left menu', () => {
     page,
   }) => {
     await routeLeaders(page);
+    // A window tall enough that the last sections cannot reach its top (the page's footer made
+    // the page end a little lower than the 900 px window allowed).
+    await page.setViewportSize({ width: 1280, height: 1100 });
     await page.goto('/stocks/sber/?lang=eng');
     await layoutSettled(page);
     const current = menu(page).locator('[aria-current="location"]');
