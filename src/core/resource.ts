@@ -24,15 +24,25 @@ export interface Resource<K, V> {
   retry(): Promise<void>;
   /** Cancels the load under way (unmount). */
   cancel(): void;
+  /**
+   * Takes `key`'s answer from the page's preload (core/preload.ts) synchronously, if it has one:
+   * the state turns ready at once, before the first render. True when it did.
+   */
+  prime(key: K): boolean;
 }
 
 export interface ResourceOptions<K, V> {
   /** What is loaded, for the console message of a failure: `holders of 12`. */
   describe: (key: K) => string;
   load: (key: K, signal: AbortSignal) => Promise<V>;
+  /**
+   * The answer the server put into the page for `key`, already shaped like `load`'s, or undefined
+   * (`peekPreloaded` with the call's path, query and check, then the same transform as `load`).
+   */
+  peek?: (key: K) => V | undefined;
 }
 
-export function createResource<K, V>({ describe, load }: ResourceOptions<K, V>): Resource<K, V> {
+export function createResource<K, V>({ describe, load, peek }: ResourceOptions<K, V>): Resource<K, V> {
   const $state = atom<ResourceState<K, V>>({ status: 'idle' });
   let controller: AbortController | null = null;
   let lastKey: { key: K } | null = null;
@@ -65,6 +75,15 @@ export function createResource<K, V>({ describe, load }: ResourceOptions<K, V>):
     cancel() {
       controller?.abort();
       controller = null;
+    },
+    prime(key) {
+      const value = peek?.(key);
+      if (value === undefined) return false;
+      controller?.abort();
+      controller = null;
+      lastKey = { key };
+      $state.set({ status: 'ready', key, value });
+      return true;
     },
   };
 }

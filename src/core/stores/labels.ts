@@ -1,4 +1,6 @@
 import { map } from 'nanostores';
+import { LABELS_BLOCK_ID, type LabelsBlock } from '../../contract/preload.ts';
+import { LANGUAGES } from '../../contract/types.ts';
 import { fetchLabels } from '../api/labels.ts';
 import { showLabelsMode, type LabelsByModule } from '../labels.ts';
 import type { Lang } from '../../contract/types.ts';
@@ -12,6 +14,43 @@ export const $labelErrors = map<Record<string, string | undefined>>({});
 
 const pending = new Map<string, Promise<void>>();
 
+/** The language of the labels in $labels (a switch of $lang to another one drops them). */
+let labelsLang: Lang = $lang.get();
+
+/**
+ * The labels the server wrote into the page (contract/preload.ts) or gives the server renderer:
+ * their modules need no call.
+ */
+export function seedLabels(block: LabelsBlock): void {
+  labelsLang = block.lang;
+  $labels.set({ ...block.modules });
+  $labelErrors.set({});
+  pending.clear();
+  for (const module of Object.keys(block.modules)) pending.set(`${block.lang}/${module}`, Promise.resolve());
+}
+
+/** The page's `#fin-labels` block, if there is a well-formed one. */
+function readLabelsBlock(): LabelsBlock | null {
+  const block = typeof document === 'undefined' ? null : document.getElementById(LABELS_BLOCK_ID);
+  if (!block) return null;
+  try {
+    const parsed = JSON.parse(block.textContent ?? '') as Partial<LabelsBlock> | null;
+    const modules = parsed?.modules;
+    if (parsed && LANGUAGES.includes(parsed.lang!) && modules && typeof modules === 'object') {
+      const wellFormed = Object.values(modules).every(
+        (labels) => labels && typeof labels === 'object' && !Array.isArray(labels),
+      );
+      if (wellFormed) return parsed as LabelsBlock;
+    }
+    console.error(`fin-elements: #${LABELS_BLOCK_ID} has another shape; the labels will be loaded`);
+  } catch (error) {
+    console.error(
+      `fin-elements: #${LABELS_BLOCK_ID} is not JSON (${(error as Error).message}); the labels will be loaded`,
+    );
+  }
+  return null;
+}
+
 /** Loads a module's labels once per language; concurrent callers share one request. */
 export function loadLabels(module: string, lang: Lang = $lang.get()): Promise<void> {
   const key = `${lang}/${module}`;
@@ -19,7 +58,10 @@ export function loadLabels(module: string, lang: Lang = $lang.get()): Promise<vo
   if (!loading) {
     loading = fetchLabels(module, lang, showLabelsMode())
       .then((labels) => {
-        if ($lang.get() === lang) $labels.setKey(module, labels);
+        if ($lang.get() === lang) {
+          labelsLang = lang;
+          $labels.setKey(module, labels);
+        }
       })
       .catch((error: Error) => {
         pending.delete(key); // a later mount may retry
@@ -32,13 +74,19 @@ export function loadLabels(module: string, lang: Lang = $lang.get()): Promise<vo
 }
 
 // A language switch drops the labels of the old language; elements reload what they use.
-$lang.listen(() => {
+$lang.listen((lang) => {
+  if (lang === labelsLang) return;
+  labelsLang = lang;
   $labels.set({});
   $labelErrors.set({});
 });
 
+const pageLabels = readLabelsBlock();
+if (pageLabels) seedLabels(pageLabels);
+
 /** Tests only: forget loaded labels and pending loads. */
 export function resetLabels(): void {
+  labelsLang = $lang.get();
   pending.clear();
   $labels.set({});
   $labelErrors.set({});
