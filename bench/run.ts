@@ -44,7 +44,8 @@ for (const tag of (process.env.BENCH_PARTNER_ELEMENTS ?? 'fin-chart').split(',')
 console.log('\n# Demo data generator: the default database (ms, median of 3)');
 console.log(`median: ${benchGenerate().toFixed(0)} ms`);
 
-const server = await startServer(Number(process.env.BENCH_PORT ?? 8191));
+const benchPort = Number(process.env.BENCH_PORT ?? 8191);
+const server = await startServer(benchPort);
 try {
   console.log('\n# <fin-price-dynamics>: navigation → first paint with data (Chromium, ms)');
   const paint = await benchPriceDynamicsFirstPaint(server.baseUrl);
@@ -58,12 +59,13 @@ try {
 
   console.log('\n# Price chart against lightweight-charts and a plain canvas (Chromium, one run)');
   printChartFigures(await benchChart({ baseUrl: server.baseUrl }));
-
-  console.log('\n# Reference server on loopback');
-  await benchServer(server.baseUrl);
 } finally {
   await server.stop();
 }
+
+// Its own server (the dev outbox to sign in) on the next free pair of ports.
+console.log('\n# Reference server on loopback, called as the pages call it');
+await benchServer(benchPort + 2);
 
 console.log('\n# Suggest with the instrument count scaled up (npm run seed -- --scale 100000)');
 await benchScaledSuggest({
