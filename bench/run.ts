@@ -14,9 +14,10 @@ import { benchDataTable } from './data-table.bench.ts';
 import { benchExport } from './export.bench.ts';
 import { benchIssuerReports, printIssuerReportsFigures } from './issuer-reports.bench.ts';
 import { benchNetworkGraph, printNetworkGraphFigures } from './network-graph.bench.ts';
-import { benchPriceDynamicsFirstPaint } from './price-dynamics.bench.ts';
+import { benchPriceDynamicsFirstPaint, printPriceDynamicsPaint } from './price-dynamics.bench.ts';
 import { benchScaledSuggest, benchServer } from './server.bench.ts';
 import { benchSiteSearchKeystroke, printSiteSearchKeystroke } from './site-search.bench.ts';
+import { benchStockPageJs, printStockPageJsFigures } from './stock-page-js.bench.ts';
 import { benchGenerate, startServer } from './server.ts';
 
 console.log('# Bundle sizes (gzip)');
@@ -47,10 +48,13 @@ console.log(`median: ${benchGenerate().toFixed(0)} ms`);
 const benchPort = Number(process.env.BENCH_PORT ?? 8191);
 const server = await startServer(benchPort);
 try {
-  console.log('\n# <fin-price-dynamics>: navigation → first paint with data (Chromium, ms)');
-  const paint = await benchPriceDynamicsFirstPaint(server.baseUrl);
-  console.log(`runs: ${paint.runs.map((ms) => ms.toFixed(0)).join(', ')}`);
-  console.log(`median: ${paint.median.toFixed(0)} ms`);
+  console.log(
+    '\n# <fin-price-dynamics>: navigation → first paint with data, and the first contentful paint (Chromium, ms)',
+  );
+  printPriceDynamicsPaint(await benchPriceDynamicsFirstPaint(server.baseUrl));
+
+  console.log('\n# A cold stock page: the JS it downloads before its chart comes into view (Chromium)');
+  printStockPageJsFigures(await benchStockPageJs(server.baseUrl));
 
   console.log(
     '\n# <fin-issuer-reports>: the largest report, answer → painted and the longest task (Chromium, ms)',
