@@ -12,7 +12,12 @@ import {
 import { benchChart, printChartFigures } from './chart.bench.ts';
 import { benchDataTable } from './data-table.bench.ts';
 import { benchExport } from './export.bench.ts';
-import { benchIssuerReports, printIssuerReportsFigures } from './issuer-reports.bench.ts';
+import {
+  benchIssuerPageLoad,
+  benchIssuerReports,
+  printIssuerPageLoad,
+  printIssuerReportsFigures,
+} from './issuer-reports.bench.ts';
 import { benchNetworkGraph, printNetworkGraphFigures } from './network-graph.bench.ts';
 import { benchPriceDynamicsFirstPaint, printPriceDynamicsPaint } from './price-dynamics.bench.ts';
 import { benchScaledSuggest, benchServer } from './server.bench.ts';
@@ -60,6 +65,7 @@ try {
     '\n# <fin-issuer-reports>: the largest report, answer → painted and the longest task (Chromium, ms)',
   );
   printIssuerReportsFigures(await benchIssuerReports(server.baseUrl));
+  printIssuerPageLoad(await benchIssuerPageLoad(server.baseUrl));
 
   console.log('\n# Price chart against lightweight-charts and a plain canvas (Chromium, one run)');
   printChartFigures(await benchChart({ baseUrl: server.baseUrl }));
