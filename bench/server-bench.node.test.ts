@@ -21,7 +21,8 @@ describe('the server bench counts only 2xx answers as served', () => {
     const result = await loadFor(0.2, 4, () =>
       fetch(baseUrl, { method: 'POST', headers: { 'X-CSRF-Token': 'token' } }),
     );
-    expect(result.requests).toBeGreaterThan(4);
+    // Every connection sends at least once, however busy the machine.
+    expect(result.requests).toBeGreaterThanOrEqual(4);
     expect(result.statuses).toEqual({ 200: result.requests });
     const figure = servedFigure('POST /', result);
     expect(figure).toMatch(/^POST \/: \d+ req\/s, p50 [\d.]+ ms, p99 [\d.]+ ms \(\d+ answers, all 2xx/);
