@@ -54,7 +54,10 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { url?: string; requestId?: string } };
+  args?: {
+    name?: string;
+    data?: { url?: string; requestId?: string; processId?: number; frames?: Array<{ processId?: number }> };
+  };
 }
 
 /**
@@ -73,10 +76,25 @@ function longestTaskCpuMs(trace: Buffer, fromUrl: string | null): number {
       )
     : undefined;
   const from = finished?.ts ?? 0;
+  // The page's renderer only: Chromium's own WebUI renderer has a CrRendererMain thread too, and
+  // its tasks (up to 100 ms on a busy machine) were taken for the page's.
+  const pagePids = new Set(
+    events.flatMap((event) => {
+      const data = event.args?.data;
+      if (event.name === 'TracingStartedInBrowser')
+        return (data?.frames ?? []).map((frame) => frame.processId);
+      if (event.name === 'FrameCommittedInBrowser') return [data?.processId];
+      return [];
+    }),
+  );
   const mains = new Set(
     events
       .filter(
-        (event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+        (event) =>
+          event.ph === 'M' &&
+          event.name === 'thread_name' &&
+          event.args?.name === 'CrRendererMain' &&
+          (pagePids.size === 0 || pagePids.has(event.pid)),
       )
       .map((event) => `${event.pid}:${event.tid}`),
   );
