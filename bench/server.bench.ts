@@ -227,7 +227,7 @@ export async function loadFor(
  * One call's figure, or FAILED when any answer was not 2xx: an error answer is quick and would
  * pass for speed.
  */
-export function servedFigure(name: string, result: LoadResult): string {
+export function servedFigure(name: string, result: LoadResult, serverCpuMs: number | null = null): string {
   const failed = Object.entries(result.statuses).filter(([status]) => !/^2\d\d$/.test(status));
   if (failed.length)
     return (
@@ -237,7 +237,8 @@ export function servedFigure(name: string, result: LoadResult): string {
     );
   return (
     `${name}: ${result.perSecond.toFixed(0)} req/s, p50 ${percentile(result.latencies, 50).toFixed(1)} ms, ` +
-    `p99 ${percentile(result.latencies, 99).toFixed(1)} ms (${result.requests} answers, all 2xx, in ${result.seconds.toFixed(1)} s)`
+    `p99 ${percentile(result.latencies, 99).toFixed(1)} ms (${result.requests} answers, all 2xx, in ${result.seconds.toFixed(1)} s)` +
+    (serverCpuMs === null ? '' : `; server CPU ${(serverCpuMs / result.requests).toFixed(2)} ms per answer`)
   );
 }
 
@@ -315,13 +316,13 @@ export async function benchServer(port: number): Promise<void> {
     if (before) console.log(`server memory before: RSS ${mb(before.rssKb)}`);
     for (const [audience, visitor] of visitors) {
       console.log(`## ${audience}`);
-      for (const call of calls)
-        console.log(
-          servedFigure(
-            call.name,
-            await loadFor(SERVER_SECONDS, SERVER_CONNECTIONS, (i) => call.send(visitor, i)),
-          ),
-        );
+      for (const call of calls) {
+        const cpuBefore = server.cpuMs();
+        const result = await loadFor(SERVER_SECONDS, SERVER_CONNECTIONS, (i) => call.send(visitor, i));
+        const cpuAfter = server.cpuMs();
+        const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+        console.log(servedFigure(call.name, result, cpu));
+      }
     }
     const after = server.memory();
     if (after) console.log(`server memory after: RSS ${mb(after.rssKb)}, peak RSS ${mb(after.peakKb)}`);
@@ -414,7 +415,14 @@ export async function benchScaledSuggest(opts: ScaledSuggestOptions = {}): Promi
           `the server does not search the scaled database (${JSON.stringify(probe).slice(0, 200)})`,
         );
       await load(40, 1, send); // warm-up
-      const print = (what: string, result: LoadResult) => {
+      // The server's CPU time per call: what a busy machine does not stretch.
+      const timed = async (run: () => Promise<LoadResult>) => {
+        const before = server.cpuMs();
+        const result = await run();
+        const after = server.cpuMs();
+        return { result, cpuMs: before === null || after === null ? null : after - before };
+      };
+      const print = (what: string, { result, cpuMs }: { result: LoadResult; cpuMs: number | null }) => {
         const name = `POST /api/suggest/{category}/, ${result.requests} ${what} one at a time`;
         const served = servedFigure(name, result);
         if (served.includes('FAILED')) return console.log(served);
@@ -423,17 +431,20 @@ export async function benchScaledSuggest(opts: ScaledSuggestOptions = {}): Promi
           `${name}: ` +
             `p50 ${percentile(result.latencies, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
             `p99 ${percentile(result.latencies, 99).toFixed(1)} ms, all 2xx ` +
-            `(target p95 < 20 ms: ${p95 < 20 ? 'met' : 'NOT met'})`,
+            `(target p95 < 20 ms: ${p95 < 20 ? 'met' : 'NOT met'})` +
+            (cpuMs === null ? '' : `; server CPU ${(cpuMs / result.requests).toFixed(1)} ms per call`),
         );
       };
-      print('varied terms', await load(termCount, 1, (i) => send(i + 40)));
+      print('varied terms', await timed(() => load(termCount, 1, (i) => send(i + 40))));
       // The same terms typed in the wrong keyboard layout: both readings are searched.
       const mistyped = terms.map((term) => convertLayout(term)).filter((term) => term !== null);
-      print('wrong-layout terms', await load(termCount, 1, (i) => send(i, mistyped)));
+      print('wrong-layout terms', await timed(() => load(termCount, 1, (i) => send(i, mistyped))));
       // The search page: a page of SEARCH_PAGE_SIZE results, pages 1 to 5.
       print(
         `search-page calls (pages 1-5 of ${SEARCH_PAGE_SIZE})`,
-        await load(termCount, 1, (i) => send(i, terms, { page: 1 + (i % 5), limit: SEARCH_PAGE_SIZE })),
+        await timed(() =>
+          load(termCount, 1, (i) => send(i, terms, { page: 1 + (i % 5), limit: SEARCH_PAGE_SIZE })),
+        ),
       );
       await opts.withServer?.(server.baseUrl, terms);
     } finally {

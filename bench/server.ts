@@ -9,6 +9,8 @@ export interface RunningServer {
   baseUrl: string;
   /** The server process's resident memory now (kB, VmRSS) and its peak so far (VmHWM), from /proc. */
   memory(): { rssKb: number; peakKb: number } | null;
+  /** CPU time (ms) the server has used so far, from /proc; null where it is missing. */
+  cpuMs(): number | null;
   stop(): Promise<void>;
 }
 
@@ -20,24 +22,31 @@ export interface ServerOptions {
   devRoutes?: boolean;
 }
 
-/**
- * The server's own process in the group `npx` leads (npx → tsx → node): the member with the most
- * resident memory. Null where /proc is missing.
- */
-function serverMemory(group: number): { rssKb: number; peakKb: number } | null {
-  let best: { rssKb: number; peakKb: number } | null = null;
+/** The processes of the group `npx` leads (npx → tsx → node), with their /proc/<pid>/stat fields after the name. */
+function groupProcesses(group: number): Array<{ pid: string; fields: string[] }> {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return null;
+    return [];
   }
-  for (const pid of pids) {
+  return pids.flatMap((pid) => {
     try {
       // Fields after the command name (which may hold spaces): state, ppid, pgrp, …
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      if (pgrp !== group) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[2]) === group ? [{ pid, fields }] : [];
+    } catch {
+      return []; // the process ended meanwhile
+    }
+  });
+}
+
+/** The server's own process: the member of the group with the most resident memory. Null without /proc. */
+function serverMemory(group: number): { rssKb: number; peakKb: number } | null {
+  let best: { rssKb: number; peakKb: number } | null = null;
+  for (const { pid } of groupProcesses(group)) {
+    try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
       const memory = { rssKb: kb('VmRSS'), peakKb: kb('VmHWM') };
@@ -47,6 +56,21 @@ function serverMemory(group: number): { rssKb: number; peakKb: number } | null {
     }
   }
   return best;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU time (ms) the server's processes have used so far (user + system): the difference over a
+ * run, divided by its calls, is a cost per call a busy machine does not stretch. Null without /proc.
+ */
+function serverCpuMs(group: number): number | null {
+  const processes = groupProcesses(group);
+  if (!processes.length) return null;
+  // utime and stime are the 14th and 15th fields of stat, the 12th and 13th after the name.
+  const ticks = processes.reduce((sum, { fields }) => sum + Number(fields[11]) + Number(fields[12]), 0);
+  return (ticks * 1000) / USER_HZ;
 }
 
 export async function startServer(
@@ -83,6 +107,7 @@ export async function startServer(
   return {
     baseUrl,
     memory: () => serverMemory(child.pid!),
+    cpuMs: () => serverCpuMs(child.pid!),
     stop: async () => {
       process.kill(-child.pid!, 'SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
