@@ -12,11 +12,17 @@ import {
 import { benchChart, printChartFigures } from './chart.bench.ts';
 import { benchDataTable } from './data-table.bench.ts';
 import { benchExport } from './export.bench.ts';
-import { benchIssuerReports, printIssuerReportsFigures } from './issuer-reports.bench.ts';
+import {
+  benchIssuerPageLoad,
+  benchIssuerReports,
+  printIssuerPageLoad,
+  printIssuerReportsFigures,
+} from './issuer-reports.bench.ts';
 import { benchNetworkGraph, printNetworkGraphFigures } from './network-graph.bench.ts';
-import { benchPriceDynamicsFirstPaint } from './price-dynamics.bench.ts';
+import { benchPriceDynamicsFirstPaint, printPriceDynamicsPaint } from './price-dynamics.bench.ts';
 import { benchScaledSuggest, benchServer } from './server.bench.ts';
 import { benchSiteSearchKeystroke, printSiteSearchKeystroke } from './site-search.bench.ts';
+import { benchStockPageJs, printStockPageJsFigures } from './stock-page-js.bench.ts';
 import { benchGenerate, startServer } from './server.ts';
 
 console.log('# Bundle sizes (gzip)');
@@ -44,32 +50,40 @@ for (const tag of (process.env.BENCH_PARTNER_ELEMENTS ?? 'fin-chart').split(',')
 console.log('\n# Demo data generator: the default database (ms, median of 3)');
 console.log(`median: ${benchGenerate().toFixed(0)} ms`);
 
-const server = await startServer(Number(process.env.BENCH_PORT ?? 8191));
+const benchPort = Number(process.env.BENCH_PORT ?? 8191);
+const server = await startServer(benchPort);
 try {
-  console.log('\n# <fin-price-dynamics>: navigation → first paint with data (Chromium, ms)');
-  const paint = await benchPriceDynamicsFirstPaint(server.baseUrl);
-  console.log(`runs: ${paint.runs.map((ms) => ms.toFixed(0)).join(', ')}`);
-  console.log(`median: ${paint.median.toFixed(0)} ms`);
+  console.log(
+    '\n# <fin-price-dynamics>: navigation → first paint with data, and the first contentful paint (Chromium, ms)',
+  );
+  printPriceDynamicsPaint(await benchPriceDynamicsFirstPaint(server.baseUrl));
+
+  console.log('\n# A cold stock page: the JS it downloads before its chart comes into view (Chromium)');
+  printStockPageJsFigures(await benchStockPageJs(server.baseUrl));
 
   console.log(
     '\n# <fin-issuer-reports>: the largest report, answer → painted and the longest task (Chromium, ms)',
   );
   printIssuerReportsFigures(await benchIssuerReports(server.baseUrl));
+  printIssuerPageLoad(await benchIssuerPageLoad(server.baseUrl));
 
   console.log('\n# Price chart against lightweight-charts and a plain canvas (Chromium, one run)');
   printChartFigures(await benchChart({ baseUrl: server.baseUrl }));
-
-  console.log('\n# Reference server on loopback');
-  await benchServer(server.baseUrl);
 } finally {
   await server.stop();
 }
 
+// Its own server (the dev outbox to sign in) on the next free pair of ports.
+console.log('\n# Reference server on loopback, called as the pages call it');
+await benchServer(benchPort + 2);
+
 console.log('\n# Suggest with the instrument count scaled up (npm run seed -- --scale 100000)');
 await benchScaledSuggest({
   // Keystroke to results painted in the header box, against the same 100,000 instruments.
-  withServer: async (baseUrl, terms) =>
-    printSiteSearchKeystroke((await benchSiteSearchKeystroke(baseUrl, terms.slice(0, 61))).latencies),
+  withServer: async (baseUrl, terms) => {
+    const { latencies, splits } = await benchSiteSearchKeystroke(baseUrl, terms.slice(0, 61));
+    printSiteSearchKeystroke(latencies, splits);
+  },
 });
 
 // The data table alone in Chromium (a blank page, no server) and its sort in Node.

@@ -1,20 +1,25 @@
 /**
  * Reference-server figures, measured from this process over loopback:
  *
- *   benchServer(baseUrl)   requests per second and p50/p99 latency (concurrency 8, a fixed number
- *                          of requests, capped at a few seconds each) for price dynamics of sber,
- *                          a 10-year get_tradings of sber on ground 1, and varied suggestions
+ *   benchServer(port)      starts its own server (dev outbox on, fresh database) and calls it as
+ *                          the stock and issuer pages do, with the visitor's cookies and CSRF
+ *                          token, anonymous and as the paid demo user: price dynamics, the chart's
+ *                          get_tradings, the trading table, the RAS report, varied suggestions;
+ *                          16 connections for 4 s each; req/s, p50/p99, only 2xx answers served
+ *                          (any other status prints FAILED instead of the figure); server RSS
+ *                          before and after
  *   benchScaledSuggest()   generates a database with --scale 100000 into a temp DATA_DIR (timed),
  *                          starts a server on it and prints suggestion latency p50/p95/p99 over a
  *                          few hundred varied terms, the same terms typed in the wrong keyboard
- *                          layout, and search-page calls (pages 1-5), one request at a time
- *                          (target: p95 < 20 ms)
+ *                          layout, and search-page calls (pages 1-5), one request at a time,
+ *                          as an anonymous visitor (cookie and token) (target: p95 < 20 ms)
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addYears, displayDate, todayUtc } from '../src/contract/calendar.ts';
+import { fileURLToPath } from 'node:url';
+import { addMonths, displayDate, todayUtc } from '../src/contract/calendar.ts';
 import { generate } from '../demo-pages/data/generate.ts';
 import { substream } from '../demo-pages/data/random.ts';
 import { DB_FILE_NAME } from '../demo-pages/data/paths.ts';
@@ -27,7 +32,6 @@ import {
 } from '../src/contract/search.ts';
 import { startServer } from './server.ts';
 
-const CONCURRENCY = 8;
 /** No measured call runs longer than this. */
 const MAX_CALL_MS = 4000;
 
@@ -70,20 +74,6 @@ export async function load(
   latencies.sort((a, b) => a - b);
   return { requests: latencies.length, seconds, perSecond: latencies.length / seconds, latencies, statuses };
 }
-
-function report(name: string, result: LoadResult): void {
-  const statuses = Object.entries(result.statuses)
-    .map(([status, n]) => `${status}×${n}`)
-    .join(' ');
-  console.log(
-    `${name}: ${result.requests} requests in ${result.seconds.toFixed(2)} s, ` +
-      `${result.perSecond.toFixed(0)} req/s, p50 ${percentile(result.latencies, 50).toFixed(1)} ms, ` +
-      `p99 ${percentile(result.latencies, 99).toFixed(1)} ms (${statuses})`,
-  );
-}
-
-const postJson = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Terms a visitor types: name beginnings, tickers, ISINs and their prefixes, two-word names. */
 const DEMO_TERMS = [
@@ -129,39 +119,227 @@ const DEMO_TERMS = [
   'сбербанк ап',
 ];
 
-export async function benchServer(baseUrl: string): Promise<void> {
-  const today = todayUtc(Date.now());
-  const tradings = {
-    date_from: displayDate(addYears(today, -10)),
-    date_to: displayDate(today),
-    stocks_ids: [1],
-    trading_ground_ids: [1],
-    fields: ['close'],
-    userChangePeriod: 0,
-    getChartIteration: 1,
-  };
-  const priceDynamics = `${baseUrl}/api/stocks/1/1/price-dynamics/`;
-  // Warm-up: the first requests pay for statement preparation and the JIT.
-  for (let i = 0; i < 5; i++) {
-    await (await fetch(priceDynamics)).arrayBuffer();
-    await (await postJson(`${baseUrl}/api/stocks/get_tradings/`, tradings)).arrayBuffer();
-    await (await postJson(`${baseUrl}${SUGGEST_URLS.stocks}`, { term: DEMO_TERMS[i] })).arrayBuffer();
-  }
+/** A visitor's browser as the bench plays it: its cookies and the page's CSRF token. */
+interface Visitor {
+  cookie: string;
+  token: string;
+}
 
-  console.log(
-    `# Reference server over loopback (concurrency ${CONCURRENCY}, at most ${MAX_CALL_MS / 1000} s per call)`,
+/** `name=value` pairs of the answer's Set-Cookie headers merged into `cookie`. */
+export function withCookies(cookie: string, response: Response): string {
+  const jar = new Map(
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const),
   );
-  report('GET /api/stocks/1/1/price-dynamics/', await load(600, CONCURRENCY, () => fetch(priceDynamics)));
-  report(
-    `POST /api/stocks/get_tradings/ (sber, ground 1, ${tradings.date_from}–${tradings.date_to})`,
-    await load(120, CONCURRENCY, () => postJson(`${baseUrl}/api/stocks/get_tradings/`, tradings)),
+  for (const header of response.headers.getSetCookie()) {
+    const pair = header.split(';')[0]!;
+    jar.set(pair.slice(0, pair.indexOf('=')), pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+/** The token a page hands its elements: the `sid` of `#fin-user` (DESIGN §7). */
+function pageToken(html: string): string {
+  const user = /<script type="application\/json" id="fin-user">([\s\S]*?)<\/script>/.exec(html);
+  const sid = (JSON.parse(user?.[1] ?? '{}') as { sid?: unknown }).sid;
+  if (typeof sid !== 'string') throw new Error('the page hands out no CSRF token');
+  return sid;
+}
+
+/** Opens the stock page as a browser does: the visitor cookie and the page's token. */
+async function anonymousVisitor(baseUrl: string): Promise<Visitor> {
+  const response = await fetch(`${baseUrl}/stocks/sber/?lang=eng`);
+  return { cookie: withCookies('', response), token: pageToken(await response.text()) };
+}
+
+/** Signs in through the login calls and the dev outbox (demo-pages/testing/session.ts), then reopens the page. */
+async function signedInVisitor(baseUrl: string, phone: string): Promise<Visitor> {
+  const anonymous = await anonymousVisitor(baseUrl);
+  const token = anonymous.token;
+  let cookie = anonymous.cookie;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token, Cookie: cookie },
+      body: JSON.stringify(body),
+    });
+    cookie = withCookies(cookie, response);
+    const answer = (await response.json()) as { messages?: string[] };
+    if (!response.ok || answer.messages?.length)
+      throw new Error(`${path} refused the sign-in: ${response.status} ${JSON.stringify(answer)}`);
+  };
+  await post('/api/auth/login/', { phone });
+  const outbox = await fetch(`${baseUrl}/dev/outbox?session=current`, { headers: { Cookie: cookie } });
+  const sent = ((await outbox.json()) as Array<{ phone: string; code: string }>).find(
+    (entry) => entry.phone === phone,
   );
-  report(
-    `POST /api/suggest/stocks/ (${DEMO_TERMS.length} varied terms)`,
-    await load(600, CONCURRENCY, (i) =>
-      postJson(`${baseUrl}${SUGGEST_URLS.stocks}`, { term: DEMO_TERMS[i % DEMO_TERMS.length] }),
-    ),
+  if (!sent) throw new Error(`no code was sent to ${phone}`);
+  await post('/api/auth/code/', { code: sent.code });
+  const page = await fetch(`${baseUrl}/stocks/sber/?lang=eng`, { headers: { Cookie: cookie } });
+  const user = /<script type="application\/json" id="fin-user">([\s\S]*?)<\/script>/.exec(
+    await page.clone().text(),
   );
+  if (!(JSON.parse(user?.[1] ?? '{}') as { userAuth?: boolean }).userAuth)
+    throw new Error(`${phone} is not signed in`);
+  return { cookie: withCookies(cookie, page), token: pageToken(await page.text()) };
+}
+
+/** Requests kept in flight by `concurrency` workers for `seconds`; every status counted. */
+export async function loadFor(
+  seconds: number,
+  concurrency: number,
+  send: (i: number) => Promise<Response>,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (performance.now() - started < seconds * 1000) {
+      const t = performance.now();
+      let status = 0; // 0: no answer (the connection failed)
+      try {
+        const response = await send(next++);
+        await response.arrayBuffer();
+        status = response.status;
+      } catch {
+        // counted as status 0
+      }
+      latencies.push(performance.now() - t);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    seconds: elapsed,
+    perSecond: latencies.length / elapsed,
+    latencies,
+    statuses,
+  };
+}
+
+/**
+ * One call's figure, or FAILED when any answer was not 2xx: an error answer is quick and would
+ * pass for speed.
+ */
+export function servedFigure(name: string, result: LoadResult, serverCpuMs: number | null = null): string {
+  const failed = Object.entries(result.statuses).filter(([status]) => !/^2\d\d$/.test(status));
+  if (failed.length)
+    return (
+      `${name}: FAILED: ` +
+      failed.map(([status, n]) => `${n} answers were ${status === '0' ? 'no answer' : status}`).join(', ') +
+      ` (of ${result.requests})`
+    );
+  return (
+    `${name}: ${result.perSecond.toFixed(0)} req/s, p50 ${percentile(result.latencies, 50).toFixed(1)} ms, ` +
+    `p99 ${percentile(result.latencies, 99).toFixed(1)} ms (${result.requests} answers, all 2xx, in ${result.seconds.toFixed(1)} s)` +
+    (serverCpuMs === null ? '' : `; server CPU ${(serverCpuMs / result.requests).toFixed(2)} ms per answer`)
+  );
+}
+
+const SERVER_CONNECTIONS = 16;
+const SERVER_SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 4);
+const PAID_PHONE = '+79000000002';
+
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+
+/**
+ * The reference server as the stock and issuer pages call it: its own server (with the dev outbox
+ * to sign in, on a fresh database), an anonymous visitor and the paid demo user, each call kept
+ * busy by 16 connections for a few seconds (BENCH_SERVER_SECONDS); the server's memory before and
+ * after.
+ */
+export async function benchServer(port: number): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fin-bench-server-'));
+  const server = await startServer(port, dataDir, { devRoutes: true });
+  const baseUrl = server.baseUrl;
+  try {
+    const today = todayUtc(Date.now());
+    const monthAgo = displayDate(addMonths(today, -1));
+    const before = server.memory();
+    const calls: Array<{ name: string; send: (visitor: Visitor, i: number) => Promise<Response> }> = [
+      {
+        name: 'GET /api/stocks/1/1/price-dynamics/',
+        send: (visitor) =>
+          fetch(`${baseUrl}/api/stocks/1/1/price-dynamics/`, { headers: { Cookie: visitor.cookie } }),
+      },
+      {
+        name: 'POST /api/stocks/get_tradings/ (sber, ground 1, one month: the chart)',
+        send: (visitor) =>
+          post(visitor, `${baseUrl}/api/stocks/get_tradings/`, {
+            date_from: monthAgo,
+            date_to: displayDate(today),
+            stocks_ids: [1],
+            trading_ground_ids: [1],
+            userChangePeriod: false,
+            getChartIteration: 1,
+            fields: ['close'],
+          }),
+      },
+      {
+        name: 'POST /api/stocks/1/1/createTableTradingFullInfo/ (the trading table, one month)',
+        send: (visitor) =>
+          post(visitor, `${baseUrl}/api/stocks/1/1/createTableTradingFullInfo/`, {
+            dateFrom: monthAgo,
+            dateTo: displayDate(today),
+          }),
+      },
+      {
+        name: 'GET /api/company/get-report/rsbu/1/ (the RAS report, annual)',
+        send: (visitor) =>
+          fetch(`${baseUrl}/api/company/get-report/rsbu/1/?reportPeriod=2&lang=eng`, {
+            headers: { Cookie: visitor.cookie },
+          }),
+      },
+      {
+        name: `POST /api/suggest/stocks/ (${DEMO_TERMS.length} varied terms)`,
+        send: (visitor, i) =>
+          post(visitor, `${baseUrl}${SUGGEST_URLS.stocks}`, { term: DEMO_TERMS[i % DEMO_TERMS.length] }),
+      },
+    ];
+    const visitors: Array<[string, Visitor]> = [
+      ['anonymous', await anonymousVisitor(baseUrl)],
+      [`paid (${PAID_PHONE})`, await signedInVisitor(baseUrl, PAID_PHONE)],
+    ];
+    // Warm-up: the first requests pay for statement preparation and the JIT.
+    for (const [, visitor] of visitors)
+      for (const call of calls) for (let i = 0; i < 5; i++) await (await call.send(visitor, i)).arrayBuffer();
+
+    console.log(
+      `${SERVER_CONNECTIONS} connections, ${SERVER_SECONDS} s per call, cookies and X-CSRF-Token as the page sends them; only 2xx answers count`,
+    );
+    if (before) console.log(`server memory before: RSS ${mb(before.rssKb)}`);
+    for (const [audience, visitor] of visitors) {
+      console.log(`## ${audience}`);
+      for (const call of calls) {
+        const cpuBefore = server.cpuMs();
+        const result = await loadFor(SERVER_SECONDS, SERVER_CONNECTIONS, (i) => call.send(visitor, i));
+        const cpuAfter = server.cpuMs();
+        const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+        console.log(servedFigure(call.name, result, cpu));
+      }
+    }
+    const after = server.memory();
+    if (after) console.log(`server memory after: RSS ${mb(after.rssKb)}, peak RSS ${mb(after.peakKb)}`);
+    else console.log('server memory: not readable here (no /proc)');
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A POST as the page's elements send it: JSON, the visitor's cookies and the CSRF token. */
+function post(visitor: Visitor, url: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': visitor.token, Cookie: visitor.cookie },
+    body: JSON.stringify(body),
+  });
 }
 
 /** Varied terms from the generated index itself: word beginnings, tickers, ISINs (full and prefixes). */
@@ -217,39 +395,56 @@ export async function benchScaledSuggest(opts: ScaledSuggestOptions = {}): Promi
 
     const server = await startServer(port, dataDir);
     try {
+      // An anonymous visitor of the stock page: its cookie and token, as the header box sends them.
+      const visitor = await anonymousVisitor(server.baseUrl);
       const send = (i: number, list = terms, extra: object = {}) => {
         const category = SEARCH_CATEGORIES[i % SEARCH_CATEGORIES.length] as SearchCategory;
-        return postJson(`${server.baseUrl}${SUGGEST_URLS[category]}`, {
+        return post(visitor, `${server.baseUrl}${SUGGEST_URLS[category]}`, {
           term: list[i % list.length],
           ...extra,
         });
       };
       // The server must have kept the scaled file (same day and schema) instead of generating its own.
       const probe = (await (
-        await postJson(`${server.baseUrl}${SUGGEST_URLS.bonds}`, { term: 'RU000A' })
+        await post(visitor, `${server.baseUrl}${SUGGEST_URLS.bonds}`, { term: 'RU000A' })
       ).json()) as {
-        total: number;
+        total?: number;
       };
-      if (probe.total < scale / 10)
-        throw new Error(`the server does not search the scaled database (${probe.total})`);
+      if (!((probe.total ?? 0) >= scale / 10))
+        throw new Error(
+          `the server does not search the scaled database (${JSON.stringify(probe).slice(0, 200)})`,
+        );
       await load(40, 1, send); // warm-up
-      const print = (what: string, result: LoadResult) => {
+      // The server's CPU time per call: what a busy machine does not stretch.
+      const timed = async (run: () => Promise<LoadResult>) => {
+        const before = server.cpuMs();
+        const result = await run();
+        const after = server.cpuMs();
+        return { result, cpuMs: before === null || after === null ? null : after - before };
+      };
+      const print = (what: string, { result, cpuMs }: { result: LoadResult; cpuMs: number | null }) => {
+        const name = `POST /api/suggest/{category}/, ${result.requests} ${what} one at a time`;
+        const served = servedFigure(name, result);
+        if (served.includes('FAILED')) return console.log(served);
         const p95 = percentile(result.latencies, 95);
         console.log(
-          `POST /api/suggest/{category}/, ${result.requests} ${what} one at a time: ` +
+          `${name}: ` +
             `p50 ${percentile(result.latencies, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
-            `p99 ${percentile(result.latencies, 99).toFixed(1)} ms ` +
-            `(target p95 < 20 ms: ${p95 < 20 ? 'met' : 'NOT met'})`,
+            `p99 ${percentile(result.latencies, 99).toFixed(1)} ms, all 2xx ` +
+            `(target p95 < 20 ms: ${p95 < 20 ? 'met' : 'NOT met'})` +
+            (cpuMs === null ? '' : `; server CPU ${(cpuMs / result.requests).toFixed(1)} ms per call`),
         );
       };
-      print('varied terms', await load(termCount, 1, (i) => send(i + 40)));
+      print('varied terms', await timed(() => load(termCount, 1, (i) => send(i + 40))));
       // The same terms typed in the wrong keyboard layout: both readings are searched.
       const mistyped = terms.map((term) => convertLayout(term)).filter((term) => term !== null);
-      print('wrong-layout terms', await load(termCount, 1, (i) => send(i, mistyped)));
+      print('wrong-layout terms', await timed(() => load(termCount, 1, (i) => send(i, mistyped))));
       // The search page: a page of SEARCH_PAGE_SIZE results, pages 1 to 5.
       print(
         `search-page calls (pages 1-5 of ${SEARCH_PAGE_SIZE})`,
-        await load(termCount, 1, (i) => send(i, terms, { page: 1 + (i % 5), limit: SEARCH_PAGE_SIZE })),
+        await timed(() =>
+          load(termCount, 1, (i) => send(i, terms, { page: 1 + (i % 5), limit: SEARCH_PAGE_SIZE })),
+        ),
       );
       await opts.withServer?.(server.baseUrl, terms);
     } finally {
@@ -259,3 +454,7 @@ export async function benchScaledSuggest(opts: ScaledSuggestOptions = {}): Promi
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+// Run alone: `npx tsx bench/server.bench.ts` (its own server on BENCH_PORT + 2).
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await benchServer(Number(process.env.BENCH_PORT ?? 8191) + 2);

@@ -150,6 +150,17 @@ describe('POST /api/suggest/{category}/', () => {
     });
   });
 
+  it("gives the search's own time in the Server-Timing header (the header box's bench reads it)", async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/suggest/stocks/',
+      headers: visitor,
+      payload: { term: 'сбер' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['server-timing']).toMatch(/^search;dur=\d+(\.\d)?$/);
+  });
+
   it('answers in the request language and finds English names and tickers too', async () => {
     const answer = await suggest('stocks', { term: 'sber' }, '?lang=eng');
     expect(answer.items.map((item) => item.ttl)).toEqual(['Sberbank', 'Sberbank pref']);
