@@ -8,6 +8,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
+import { CONTENT_ID } from '../server/templates/layout.ts';
 
 export const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
 export type Impact = (typeof IMPACTS)[number];
@@ -123,7 +124,9 @@ export async function elementsSettled(page: Page): Promise<void> {
           visit(document);
           return waiting;
         }),
-      { timeout: 20_000, message: 'the elements render their data' },
+      // Short steps: an opened state usually settles within a frame or a data call, and the
+      // default steps (up to 1 s) would wait most of a second after every click.
+      { timeout: 20_000, intervals: [50, 100, 200], message: 'the elements render their data' },
     )
     .toEqual([]);
 }
@@ -132,6 +135,11 @@ export async function elementsSettled(page: Page): Promise<void> {
 export interface Opener {
   /** Host element tag, for the report. */
   host: string;
+  /**
+   * The host is one of the shell's pieces (header, footer bars, message views): outside the page's
+   * content (`#content`), the same markup on every page.
+   */
+  shell: boolean;
   /** Its kind: host, tag, class and the tab list's name (controls of one kind behave alike). */
   kind: string;
   /** Its accessible text, for the report. */
@@ -159,44 +167,49 @@ const OPENER_SELECTOR = [
 
 /** Marks every visible, enabled opener of the page with `data-a11y-opener=<index>` and lists them. */
 export async function findOpeners(page: Page): Promise<Opener[]> {
-  return page.evaluate((selector) => {
-    const found: Array<{
-      host: string;
-      kind: string;
-      name: string;
-      tab: boolean;
-      open: boolean;
-      index: number;
-    }> = [];
-    const visit = (root: Document | ShadowRoot, host: string | null) => {
-      for (const node of root.querySelectorAll('*')) {
-        node.removeAttribute('data-a11y-opener');
-        const usable =
-          host !== null &&
-          node.matches(selector) &&
-          !(node as HTMLButtonElement).disabled &&
-          node.getClientRects().length > 0;
-        if (usable) {
-          const tablist = node.closest('[role="tablist"]');
-          node.setAttribute('data-a11y-opener', String(found.length));
-          found.push({
-            host,
-            // A tab's class says whether it is selected: tabs are of one kind per tab list.
-            kind: tablist
-              ? [host, 'tab', tablist.getAttribute('aria-label') ?? ''].join('|')
-              : [host, node.localName, node.className].join('|'),
-            name: (node.getAttribute('aria-label') ?? node.textContent ?? '').trim().slice(0, 40),
-            tab: node.getAttribute('role') === 'tab',
-            open: node.getAttribute('role') === 'tab' && node.getAttribute('aria-selected') === 'true',
-            index: found.length,
-          });
+  return page.evaluate(
+    ([selector, contentId]) => {
+      const found: Array<{
+        host: string;
+        shell: boolean;
+        kind: string;
+        name: string;
+        tab: boolean;
+        open: boolean;
+        index: number;
+      }> = [];
+      const visit = (root: Document | ShadowRoot, host: Element | null) => {
+        for (const node of root.querySelectorAll('*')) {
+          node.removeAttribute('data-a11y-opener');
+          const usable =
+            host !== null &&
+            node.matches(selector) &&
+            !(node as HTMLButtonElement).disabled &&
+            node.getClientRects().length > 0;
+          if (usable) {
+            const tablist = node.closest('[role="tablist"]');
+            node.setAttribute('data-a11y-opener', String(found.length));
+            found.push({
+              host: host.localName,
+              shell: host.closest(`#${contentId}`) === null,
+              // A tab's class says whether it is selected: tabs are of one kind per tab list.
+              kind: tablist
+                ? [host.localName, 'tab', tablist.getAttribute('aria-label') ?? ''].join('|')
+                : [host.localName, node.localName, node.className].join('|'),
+              name: (node.getAttribute('aria-label') ?? node.textContent ?? '').trim().slice(0, 40),
+              tab: node.getAttribute('role') === 'tab',
+              open: node.getAttribute('role') === 'tab' && node.getAttribute('aria-selected') === 'true',
+              index: found.length,
+            });
+          }
+          if (node.shadowRoot) visit(node.shadowRoot, host ?? node);
         }
-        if (node.shadowRoot) visit(node.shadowRoot, host ?? node.localName);
-      }
-    };
-    visit(document, null);
-    return found;
-  }, OPENER_SELECTOR);
+      };
+      visit(document, null);
+      return found;
+    },
+    [OPENER_SELECTOR, CONTENT_ID] as const,
+  );
 }
 
 /** The opener marked with this index (Playwright's CSS pierces open shadow roots). */
@@ -210,11 +223,12 @@ const PER_KIND = 2;
  * used (other controls before tabs, so a view's own controls are opened before the view changes),
  * then Escape (closes a dialog, popup or list; harmless elsewhere) and the next, found afresh,
  * since an opened state may bring its own openers (a view's calendar, a dialog's fields).
+ * `include` says which openers this page opens (another page opens the rest); default all.
  */
 export async function forEachOpenState(
   page: Page,
   check: (state: string, host: string) => Promise<void>,
-  limit = 40,
+  { include = () => true, limit = 40 }: { include?: (opener: Opener) => boolean; limit?: number } = {},
 ): Promise<string[]> {
   const used = new Set<string>();
   const perKind = new Map<string, number>();
@@ -225,6 +239,7 @@ export async function forEachOpenState(
     if (step === 0) for (const opener of openers) if (opener.open) used.add(`${opener.kind}|${opener.name}`);
     const fresh = openers.filter(
       (opener) =>
+        include(opener) &&
         !opener.open &&
         !used.has(`${opener.kind}|${opener.name}`) &&
         (perKind.get(opener.kind) ?? 0) < PER_KIND,

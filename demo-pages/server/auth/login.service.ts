@@ -5,6 +5,7 @@
  * free users.
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { AuthMessage } from '../../../src/contract/auth.ts';
 import { COUNTRY_RUSSIA } from '../../data/instruments.ts';
 import type { Db } from '../shared/db.ts';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './login-limits.ts';
@@ -15,18 +16,8 @@ export const MAX_WRONG_CODES = 5;
 /** A code older than this is refused; the user asks for a new one. */
 export const CODE_TTL_MS = 10 * 60_000;
 
-/** Message keys of the auth answers (also the keys of the `auth` labels). */
-export type LoginMessage =
-  | 'phone_invalid'
-  | 'code_resend_too_early'
-  | 'authCodeEmpty'
-  | 'authCodeWrong'
-  | 'authCodeLocked'
-  | 'authCodeExpired'
-  /** Too many wrong codes for the phone or from the address within the window (login-limits.ts). */
-  | 'auth_too_many_attempts'
-  /** Too many codes sent and not used, to the phone or from the address. */
-  | 'auth_too_many_codes';
+/** Message keys of the auth answers (also the keys of the `auth` labels; limits: login-limits.ts). */
+export type LoginMessage = AuthMessage;
 
 export type LoginOutcome<T = object> =
   ({ ok: true } & T) | { ok: false; message: LoginMessage; retryAfter?: number };

@@ -3,6 +3,7 @@
  * for a browser without JavaScript the same two steps as plain forms in `<noscript>` that post to
  * the same calls (auth.routes.ts answers a plain form post with a redirect).
  */
+import { isAuthMessage } from '../../../src/contract/auth.ts';
 import type { LabelMap } from '../../../src/contract/types.ts';
 import type { SessionUser } from '../shared/session.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
@@ -20,21 +21,10 @@ export interface LoginView {
   error: string | null;
 }
 
-/** The answers' keys a plain form may be sent back with (anything else is not shown). */
-export const PLAIN_FORM_ERRORS: ReadonlySet<string> = new Set([
-  'phone_invalid',
-  'code_resend_too_early',
-  'authCodeEmpty',
-  'authCodeWrong',
-  'authCodeLocked',
-  'authCodeExpired',
-  'auth_too_many_attempts',
-  'auth_too_many_codes',
-]);
-
 function plainForms(view: LoginView, t: (key: string) => string): SafeHtml {
   const error =
-    view.error && PLAIN_FORM_ERRORS.has(view.error) ? html`<p role="alert">${t(view.error)}</p>` : null;
+    // Only the sign-in refusals a plain form may be sent back with: anything else is not shown.
+    view.error && isAuthMessage(view.error) ? html`<p role="alert">${t(view.error)}</p>` : null;
   if (view.step === 'code') {
     return html`<form method="post" action="/api/auth/code/">
       <input type="hidden" name="sid" value="${view.sid}" />

@@ -4,7 +4,7 @@ import type { ChartResponse, ChartSeries, LinePoint, MapPoint } from '../../cont
 import { paletteColor } from '../../contract/palette.ts';
 import type { Lang } from '../../contract/types.ts';
 import { formatNumber } from '../../core/format.ts';
-import { useHost, type Translate } from '../../runtime/hooks.ts';
+import type { Translate } from '../../runtime/hooks.ts';
 import {
   PriceChart,
   type ChartPoint,
@@ -12,13 +12,12 @@ import {
   type PriceChartView,
 } from '../../widgets/chart/index.ts';
 import {
-  EXPORT_FORMATS,
   ExportMenu,
   LOGO_HEIGHT,
   LOGO_WIDTH,
   drawLogo,
   type ExportDrawing,
-  type ExportFormat,
+  useExportMenu,
 } from '../../widgets/export/index.ts';
 import { MapView } from './MapView.tsx';
 import { fitTrend, TREND_KINDS, type TrendKind } from './chart-widget.trend.ts';
@@ -85,7 +84,6 @@ function Watermark() {
 }
 
 export function ChartView({ response, t, lang, title, height, overturnChart, showLogo }: ChartViewProps) {
-  const { tag } = useHost();
   const ids = useId();
   const [fontSize, setFontSize] = useState<number>(FONT_SIZE.initial);
   const [logo, setLogo] = useState(showLogo);
@@ -204,24 +202,7 @@ export function ChartView({ response, t, lang, title, height, overturnChart, sho
       },
     };
   };
-  const onExportError = useCallback(
-    (error: unknown, format: ExportFormat) =>
-      // SPEC §8: export errors are only logged.
-      console.error(
-        `fin-elements: <${tag}> ${format} export failed: ${(error as Error)?.message ?? String(error)}`,
-      ),
-    [tag],
-  );
-  const exportLabels = useMemo(
-    () => ({
-      export: t('chart:export'),
-      ...(Object.fromEntries(EXPORT_FORMATS.map((format) => [format, t(`chart:export_${format}`)])) as Record<
-        ExportFormat,
-        string
-      >),
-    }),
-    [t],
-  );
+  const exportMenu = useExportMenu(t);
 
   const trendId = `${ids}-trend`;
   const trendNoteId = `${ids}-trend-note`;
@@ -317,8 +298,7 @@ export function ChartView({ response, t, lang, title, height, overturnChart, sho
         <ExportMenu
           getDrawing={getDrawing}
           options={{ fileName: 'chart', title, lang, logo }}
-          labels={exportLabels}
-          onError={onExportError}
+          {...exportMenu}
         />
       </div>
       {deleteMode && !isMap ? (

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { isAuthMessage } from '../../contract/auth.ts';
 import { sameSitePath } from '../../contract/same-site.ts';
 import { setCsrfToken } from '../../core/api/client.ts';
 import { confirmLoginCode, resendLoginCode, startLogin, type LoginAnswer } from '../../core/api/auth.ts';
@@ -27,18 +28,6 @@ interface Notice {
   field?: 'phone' | 'code';
 }
 
-/** The answers' keys the `auth` labels explain; anything else (a server's text) reads as a failed call. */
-const KNOWN = new Set([
-  'phone_invalid',
-  'code_resend_too_early',
-  'authCodeEmpty',
-  'authCodeWrong',
-  'authCodeLocked',
-  'authCodeExpired',
-  'auth_too_many_attempts',
-  'auth_too_many_codes',
-]);
-
 /** Refusals that come with a wait (429 + Retry-After) and have a label saying it. */
 const WAITS = new Set(['code_resend_too_early', 'auth_too_many_attempts', 'auth_too_many_codes']);
 
@@ -46,7 +35,8 @@ const WAITS = new Set(['code_resend_too_early', 'auth_too_many_attempts', 'auth_
 export const SOCIAL_LOGIN_ERROR_EVENT = 'fin-social-login-error';
 
 function noticeText(t: Translate, notice: Notice, lang: Parameters<typeof waitText>[1]): string {
-  if (!KNOWN.has(notice.key)) return t('auth:request_failed');
+  // A key the `auth` labels do not explain (a server's text) reads as a failed call.
+  if (!isAuthMessage(notice.key)) return t('auth:request_failed');
   // A throttled answer says how long to wait, in the page's language ("in 15 minutes").
   return notice.wait
     ? fill(t(`auth:${notice.key}_wait`), { time: waitText(notice.wait, lang) })

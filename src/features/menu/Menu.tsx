@@ -132,33 +132,15 @@ function MenuBar({ data, languages }: { data: MenuData; languages: LanguageLink[
   return (
     <div className="menu-bar" part="bar" onKeyDown={onKeyDown} onBlur={onBlur}>
       <nav className="menu-nav" aria-label={data.texts.main} part="menu">
-        <ul className="menu-top">
-          {data.items.map((item) => (
-            <li key={item.id} className="menu-entry">
-              {item.items.length === 0 ? (
-                <TopLink item={item} />
-              ) : (
-                <>
-                  <button
-                    type="button"
-                    className="menu-button"
-                    part={item.active ? 'button button-active' : 'button'}
-                    aria-expanded={open === item.id}
-                    aria-controls={panelId(item.id)}
-                    data-active={item.active || undefined}
-                    onClick={() => toggle(item.id)}
-                  >
-                    {item.title}
-                    <Chevron />
-                  </button>
-                  <div id={panelId(item.id)} className="menu-dropdown" part="panel" hidden={open !== item.id}>
-                    <Columns columns={item.items} />
-                  </div>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
+        <Sections
+          items={data.items}
+          listClass="menu-top"
+          entryClass="menu-entry"
+          panelClass="menu-dropdown"
+          panelId={panelId}
+          isOpen={(id) => open === id}
+          onToggle={toggle}
+        />
       </nav>
       <nav className="menu-langs" aria-label={data.texts.language} part="languages">
         <button
@@ -220,33 +202,14 @@ function MenuPanel({ data, languages }: { data: MenuData; languages: LanguageLin
         className="menu-panel"
       >
         <nav aria-label={data.texts.main} part="menu">
-          <ul className="panel-sections">
-            {data.items.map((item) => (
-              <li key={item.id} className="panel-section">
-                {item.items.length === 0 ? (
-                  <TopLink item={item} />
-                ) : (
-                  <>
-                    <button
-                      type="button"
-                      className="menu-button"
-                      part={item.active ? 'button button-active' : 'button'}
-                      aria-expanded={expanded.has(item.id)}
-                      aria-controls={`${idPrefix}-${item.id}`}
-                      data-active={item.active || undefined}
-                      onClick={() => toggle(item.id)}
-                    >
-                      {item.title}
-                      <Chevron />
-                    </button>
-                    <div id={`${idPrefix}-${item.id}`} part="panel" hidden={!expanded.has(item.id)}>
-                      <Columns columns={item.items} />
-                    </div>
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
+          <Sections
+            items={data.items}
+            listClass="panel-sections"
+            entryClass="panel-section"
+            panelId={(id) => `${idPrefix}-${id}`}
+            isOpen={(id) => expanded.has(id)}
+            onToggle={toggle}
+          />
         </nav>
         <nav className="panel-langs" aria-label={data.texts.language} part="languages">
           <h3 className="panel-heading">{data.texts.language}</h3>
@@ -254,6 +217,59 @@ function MenuPanel({ data, languages }: { data: MenuData; languages: LanguageLin
         </nav>
       </Dialog>
     </>
+  );
+}
+
+/**
+ * The main menu's sections, in the bar and in the panel alike: a section without entries is a
+ * plain link; one with entries is a disclosure button and the panel of its columns it opens.
+ */
+function Sections({
+  items,
+  listClass,
+  entryClass,
+  panelClass,
+  panelId,
+  isOpen,
+  onToggle,
+}: {
+  items: MenuItem[];
+  listClass: string;
+  entryClass: string;
+  /** The opened panel's class (the bar's drop-down; the full panel shows it in place). */
+  panelClass?: string;
+  panelId: (id: string) => string;
+  isOpen: (id: string) => boolean;
+  onToggle: (id: string) => void;
+}) {
+  return (
+    <ul className={listClass}>
+      {items.map((item) => (
+        <li key={item.id} className={entryClass}>
+          {item.items.length === 0 ? (
+            <TopLink item={item} />
+          ) : (
+            <>
+              <button
+                type="button"
+                className="menu-button"
+                part={item.active ? 'button button-active' : 'button'}
+                aria-expanded={isOpen(item.id)}
+                aria-controls={panelId(item.id)}
+                data-active={item.active || undefined}
+                onClick={() => onToggle(item.id)}
+              >
+                {item.title}
+                <Chevron />
+              </button>
+              <div id={panelId(item.id)} className={panelClass} part="panel" hidden={!isOpen(item.id)}>
+                <Columns columns={item.items} />
+              </div>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

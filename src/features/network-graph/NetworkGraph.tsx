@@ -13,12 +13,7 @@ import { useResource } from '../../runtime/resource.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import { cspNonce } from '../../core/csp.ts';
 import { $lang } from '../../core/stores/lang.ts';
-import {
-  EXPORT_FORMATS,
-  ExportMenu,
-  visNetworkDrawing,
-  type ExportFormat,
-} from '../../widgets/export/index.ts';
+import { ExportMenu, visNetworkDrawing, useExportMenu } from '../../widgets/export/index.ts';
 import { FullscreenButton } from '../../widgets/fullscreen-button/index.ts';
 import { Tabs, tabId } from '../../widgets/tabs/index.ts';
 import { NetworkGraphCanvas, type GraphEngine } from '../../widgets/network-graph/index.ts';
@@ -140,24 +135,7 @@ function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphCo
       console.error(`fin-elements: <${tag}> graph not drawn: ${(error as Error)?.message ?? String(error)}`),
     [tag],
   );
-  const onExportError = useCallback(
-    (error: unknown, format: ExportFormat) =>
-      // SPEC §8: export errors are not shown to the user, only logged.
-      console.error(
-        `fin-elements: <${tag}> ${format} export failed: ${(error as Error)?.message ?? String(error)}`,
-      ),
-    [tag],
-  );
-  const exportLabels = useMemo(
-    () => ({
-      export: t('chart:export'),
-      ...(Object.fromEntries(EXPORT_FORMATS.map((format) => [format, t(`chart:export_${format}`)])) as Record<
-        ExportFormat,
-        string
-      >),
-    }),
-    [t],
-  );
+  const exportMenu = useExportMenu(t);
   const panelId = `${viewsId}-panel`;
 
   return (
@@ -205,8 +183,7 @@ function GraphView({ links, config, t }: { links: RelatedLink[]; config: GraphCo
                 logo: showLogo,
                 nonce: cspNonce(),
               }}
-              labels={exportLabels}
-              onError={onExportError}
+              {...exportMenu}
             />
           </>
         ) : null}

@@ -15,4 +15,5 @@ export {
   type ExportOptions,
 } from './export-api.ts';
 export { ExportMenu } from './ExportMenu.tsx';
+export { useExportMenu } from './use-export-menu.ts';
 export { visNetworkDrawing, type VisNetworkLike } from './sources/vis-network.ts';
