@@ -73,6 +73,18 @@ for (const audience of ['anonymous', 'free', 'paid'] as const satisfies readonly
       await expect(page.locator(`${tag} [aria-busy="true"]`), tag).toHaveCount(0);
     await expect(page.locator('fin-holders tbody tr').first()).toBeVisible();
     await expectNoPreloadedCall(page, calls, stockPreload);
+    if (audience === 'anonymous') {
+      // A later call of a preloaded element is still made, and its failure is said inline with a
+      // retry, as without the preload.
+      await page.route('**/api/stocks/get-growing-leaders/*/*/2/', (route) =>
+        route.fulfill({ status: 500, json: { error: 'Internal error' } }),
+      );
+      const leaders = page.locator('fin-leaders');
+      await leaders.getByRole('tab', { name: 'Top losers' }).click();
+      await expect(leaders.locator('.fin-message--error')).toBeVisible();
+      await expect(leaders.locator('.fin-message__retry')).toBeVisible();
+      expect(calls.filter((call) => call.includes('/get-growing-leaders/'))).toHaveLength(1);
+    }
 
     // The issuer page: the reports' first view, consensus and the related issuers from the page.
     const issuerUrl = '/company/1/?lang=eng';
