@@ -14,8 +14,11 @@ export const $labelErrors = map<Record<string, string | undefined>>({});
 
 const pending = new Map<string, Promise<void>>();
 
-/** The language of the labels in $labels (a switch of $lang to another one drops them). */
-let labelsLang: Lang = $lang.get();
+/**
+ * The language of the labels in $labels (a switch of $lang to another one drops them). Not read
+ * from $lang here: a get() mounts the store, which would read the page's language too early.
+ */
+let labelsLang: Lang | null = null;
 
 /**
  * The labels the server wrote into the page (contract/preload.ts) or gives the server renderer:
@@ -86,7 +89,7 @@ if (pageLabels) seedLabels(pageLabels);
 
 /** Tests only: forget loaded labels and pending loads. */
 export function resetLabels(): void {
-  labelsLang = $lang.get();
+  labelsLang = null;
   pending.clear();
   $labels.set({});
   $labelErrors.set({});
