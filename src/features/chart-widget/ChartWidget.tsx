@@ -18,7 +18,8 @@ import { ElementState } from '../../runtime/chrome/ElementState.tsx';
 import { useLabels, type Translate } from '../../runtime/hooks.ts';
 import { useResource } from '../../runtime/resource.ts';
 import { useStyles } from '../../runtime/styles.ts';
-import { WarmPriceChart } from '../../widgets/chart/index.ts';
+// By path: the stock chart, which shares the widget's chunk, never warms a chart.
+import { WarmPriceChart } from '../../widgets/chart/WarmChart.tsx';
 import { DatePicker, type RangeChangeInfo } from '../../widgets/date-picker/index.ts';
 import { Tabs } from '../../widgets/tabs/index.ts';
 import { ChartView } from './ChartView.tsx';

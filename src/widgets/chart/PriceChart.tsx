@@ -14,7 +14,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from
 import type { ChartEngine } from './amcharts-engine.ts';
 import type { PriceChartProps, PriceChartRenderInfo } from './chart.types.ts';
 import { chartHeightStyle } from './chart.utils.ts';
-import { loadChartEngine, takeWarmChart } from './WarmChart.tsx';
+import { loadChartEngine, takeWarmChart } from './warm-chart.ts';
 
 export type {
   ChartFlag,

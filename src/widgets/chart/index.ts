@@ -1,5 +1,5 @@
 export { PriceChart, DEFAULT_CHART_HEIGHT } from './PriceChart.tsx';
-export { WarmPriceChart, preloadChartEngine } from './WarmChart.tsx';
+export { preloadChartEngine } from './warm-chart.ts';
 export type * from './chart.types.ts';
 export {
   MapChart,
