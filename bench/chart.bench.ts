@@ -5,17 +5,21 @@
  * on a fresh page. Prints medians of 5 (after one warm-up) of the first frame with the data, the
  * ratio to lightweight-charts (both from this run), the longest main-thread task (median and
  * worst of the runs) and the total blocking time. Builds its harness in memory: writes nothing.
- * With the reference server running, the same data also goes through `<fin-stock-chart>` on the
- * stock page (bench/chart-element.ts).
+ * With the reference server running, the elements are measured too, each against
+ * lightweight-charts doing the same thing on a page set up the same way, interleaved in each
+ * round (bench/element-page.ts): `<fin-chart>` (bench/fin-chart-element.ts) and
+ * `<fin-stock-chart>` (bench/chart-element.ts), the data answer reaching the page → the frame
+ * that shows it. BENCH_CHART_RUNS sets the runs; BENCH_CHART_PARTS=elements skips the harness.
  */
 import { resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../demo-pages/testing/browser.ts';
 import { buildHarness, openHarness } from '../src/widgets/chart/testing/build-harness.ts';
 import type { Library, Measurement, Phase, Scenario } from './chart-bench.page.ts';
 import { measureElement } from './chart-element.ts';
 import { measureFinChart } from './fin-chart-element.ts';
-import { median } from './server.ts';
+import { measureLightweight } from './lightweight-page.ts';
+import { median, startServer } from './server.ts';
 
 export const CHART_SCENARIOS: Scenario[] = [
   { series: 1, points: 2_500 },
@@ -23,15 +27,23 @@ export const CHART_SCENARIOS: Scenario[] = [
   { series: 1, points: 100_000 },
 ];
 
-type Path = Library | 'element' | 'fin-chart';
+type Path = Library | ElementPath;
+type ElementPath = 'fin-chart' | 'fin-chart-lightweight' | 'element' | 'element-lightweight';
 
 const PATHS: Record<Path, string> = {
   ours: 'ours: PriceChart widget (harness page)',
-  element: 'ours: <fin-stock-chart> on the stock page',
-  'fin-chart': 'ours: <fin-chart> cold creation + data',
   lightweight: 'lightweight-charts 5',
   canvas: 'plain canvas polyline',
+  'fin-chart': 'ours: <fin-chart>, cold',
+  'fin-chart-lightweight': 'lightweight-charts 5, cold, same page set-up',
+  element: 'ours: <fin-stock-chart> on the stock page',
+  'element-lightweight': 'lightweight-charts 5, same page set-up',
 };
+/** Each element row and the lightweight-charts row it is divided by. */
+const ELEMENT_PAIRS: Array<[ElementPath, ElementPath]> = [
+  ['fin-chart', 'fin-chart-lightweight'],
+  ['element', 'element-lightweight'],
+];
 const LIBRARIES: Library[] = ['ours', 'lightweight', 'canvas'];
 
 const PHASES: Record<Phase, string> = {
@@ -41,7 +53,8 @@ const PHASES: Record<Phase, string> = {
 
 export interface ChartFigure {
   scenario: Scenario;
-  phase: Phase;
+  /** Harness phase, or 'element' for the element rows. */
+  phase: Phase | 'element';
   library: Path;
   path: string;
   ms: number;
@@ -59,7 +72,12 @@ async function collectGarbage(page: Page) {
   await cdp.detach();
 }
 
-function figureOf(scenario: Scenario, phase: Phase, library: Path, list: Measurement[]): ChartFigure {
+function figureOf(
+  scenario: Scenario,
+  phase: ChartFigure['phase'],
+  library: Path,
+  list: Measurement[],
+): ChartFigure {
   return {
     scenario,
     phase,
@@ -73,57 +91,74 @@ function figureOf(scenario: Scenario, phase: Phase, library: Path, list: Measure
   };
 }
 
-/** `baseUrl`: a running reference server for the element path (left out without it). */
-export async function benchChart({ runs = 5, baseUrl }: { runs?: number; baseUrl?: string } = {}): Promise<
-  ChartFigure[]
-> {
-  const bundle = await buildHarness({ 'chart-bench': resolve(import.meta.dirname, 'chart-bench.page.ts') });
+/** `baseUrl`: a running reference server for the element rows (left out without it). */
+export async function benchChart({
+  runs = Number(process.env.BENCH_CHART_RUNS ?? 5),
+  baseUrl,
+  parts = (process.env.BENCH_CHART_PARTS ?? 'harness,elements').split(','),
+}: { runs?: number; baseUrl?: string; parts?: string[] } = {}): Promise<ChartFigure[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const figures: ChartFigure[] = [];
   try {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
-    for (const scenario of CHART_SCENARIOS) {
-      for (const phase of Object.keys(PHASES) as Phase[]) {
-        const results = new Map<Library, Measurement[]>();
-        // A fresh page per draw: a visitor's chart draws once, with code that has not warmed up.
-        // Round 0 warms the browser up; libraries alternate within a round.
-        for (let round = 0; round <= runs; round++) {
-          for (const library of LIBRARIES) {
-            const page = await context.newPage();
-            await openHarness(page, bundle, 'chart-bench', 'chartBench');
-            await page.evaluate((s) => window.chartBench.prepare(s), scenario);
-            if (library === 'ours') await page.evaluate(() => window.chartBench.preload());
-            await collectGarbage(page);
-            const measured = await page.evaluate(([l, p]) => window.chartBench.draw(l, p), [
-              library,
-              phase,
-            ] as const);
-            if (round > 0) results.set(library, [...(results.get(library) ?? []), measured]);
-            await page.close();
-          }
-        }
-        for (const [library, list] of results) figures.push(figureOf(scenario, phase, library, list));
-        if (phase === 'data' && baseUrl) {
-          const list: Measurement[] = [];
-          for (let round = 0; round <= runs; round++) {
-            const measured = await measureElement(browser, baseUrl, scenario);
-            if (round > 0) list.push(measured);
-          }
-          figures.push(figureOf(scenario, phase, 'element', list));
-        }
-        // <fin-chart> (issue 21): cold chart creation + data → first frame, for 1 and 10 × 2,500.
-        if (phase === 'full' && baseUrl && scenario.points <= 2_500) {
-          const list: Measurement[] = [];
-          for (let round = 0; round <= runs; round++) {
-            const measured = await measureFinChart(browser, baseUrl, scenario);
-            if (round > 0) list.push(measured);
-          }
-          figures.push(figureOf(scenario, phase, 'fin-chart', list));
-        }
-      }
-    }
+    if (parts.includes('harness')) figures.push(...(await benchHarness(browser, runs)));
+    if (parts.includes('elements') && baseUrl) figures.push(...(await benchElements(browser, baseUrl, runs)));
   } finally {
     await browser.close();
+  }
+  return figures;
+}
+
+async function benchHarness(browser: Browser, runs: number): Promise<ChartFigure[]> {
+  const bundle = await buildHarness({ 'chart-bench': resolve(import.meta.dirname, 'chart-bench.page.ts') });
+  const figures: ChartFigure[] = [];
+  const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
+  for (const scenario of CHART_SCENARIOS) {
+    for (const phase of Object.keys(PHASES) as Phase[]) {
+      const results = new Map<Library, Measurement[]>();
+      // A fresh page per draw: a visitor's chart draws once, with code that has not warmed up.
+      // Round 0 warms the browser up; libraries alternate within a round.
+      for (let round = 0; round <= runs; round++) {
+        for (const library of LIBRARIES) {
+          const page = await context.newPage();
+          await openHarness(page, bundle, 'chart-bench', 'chartBench');
+          await page.evaluate((s) => window.chartBench.prepare(s), scenario);
+          if (library === 'ours') await page.evaluate(() => window.chartBench.preload());
+          await collectGarbage(page);
+          const measured = await page.evaluate(([l, p]) => window.chartBench.draw(l, p), [
+            library,
+            phase,
+          ] as const);
+          if (round > 0) results.set(library, [...(results.get(library) ?? []), measured]);
+          await page.close();
+        }
+      }
+      for (const [library, list] of results) figures.push(figureOf(scenario, phase, library, list));
+    }
+  }
+  await context.close();
+  return figures;
+}
+
+/**
+ * Each element and lightweight-charts in turn within a round, lightweight-charts at the size our
+ * chart had in the same round; round 0 warms the browser and the server up.
+ */
+async function benchElements(browser: Browser, baseUrl: string, runs: number): Promise<ChartFigure[]> {
+  const figures: ChartFigure[] = [];
+  for (const scenario of CHART_SCENARIOS) {
+    const results = new Map<ElementPath, Measurement[]>();
+    const keep = (round: number, path: ElementPath, measured: Measurement) => {
+      if (round > 0) results.set(path, [...(results.get(path) ?? []), measured]);
+    };
+    for (let round = 0; round <= runs; round++) {
+      const finChart = await measureFinChart(browser, baseUrl, scenario);
+      keep(round, 'fin-chart', finChart.measured);
+      keep(round, 'fin-chart-lightweight', await measureLightweight(browser, baseUrl, finChart.lightweight));
+      const stock = await measureElement(browser, baseUrl, scenario);
+      keep(round, 'element', stock.measured);
+      keep(round, 'element-lightweight', await measureLightweight(browser, baseUrl, stock.lightweight));
+    }
+    for (const [path, list] of results) figures.push(figureOf(scenario, 'element', path, list));
   }
   return figures;
 }
@@ -131,36 +166,62 @@ export async function benchChart({ runs = 5, baseUrl }: { runs?: number; baseUrl
 export function printChartFigures(figures: ChartFigure[]): void {
   const pad = (text: string, width: number) => text.padEnd(width);
   const left = (text: string, width: number) => text.padStart(width);
-  for (const phase of Object.keys(PHASES) as Phase[]) {
-    console.log(`\n## ${PHASES[phase]}`);
+  const header = () =>
     console.log(
       `${pad('scenario', 12)}${pad('path', 46)}${left('first frame', 12)}${left('÷ lw-charts', 12)}` +
         `${left('longest task med / worst', 26)}${left('blocking', 10)}${left('points drawn', 14)}`,
     );
+  const line = (label: string, row: ChartFigure, reference: number | undefined) =>
+    console.log(
+      `${pad(label, 12)}${pad(row.path, 46)}${left(`${row.ms.toFixed(0)} ms`, 12)}` +
+        `${left(reference ? `${(row.ms / reference).toFixed(2)}×` : '', 12)}` +
+        `${left(`${row.longestTask.toFixed(0)} / ${row.worstTask.toFixed(0)} ms`, 26)}` +
+        `${left(`${row.blocking.toFixed(0)} ms`, 10)}` +
+        `${left(row.drawnPoints.toLocaleString('en'), 14)}`,
+    );
+  const labelOf = (scenario: Scenario) => `${scenario.series}×${scenario.points.toLocaleString('en')}`;
+  for (const phase of Object.keys(PHASES) as Phase[]) {
+    if (!figures.some((f) => f.phase === phase)) continue;
+    console.log(`\n## ${PHASES[phase]}`);
+    header();
     for (const scenario of CHART_SCENARIOS) {
       const rows = figures.filter((f) => f.scenario === scenario && f.phase === phase);
       const reference = rows.find((f) => f.library === 'lightweight')?.ms;
-      const label = `${scenario.series}×${scenario.points.toLocaleString('en')}`;
-      for (const row of rows) {
-        console.log(
-          `${pad(label, 12)}${pad(row.path, 46)}${left(`${row.ms.toFixed(0)} ms`, 12)}` +
-            `${left(reference ? `${(row.ms / reference).toFixed(2)}×` : '', 12)}` +
-            `${left(`${row.longestTask.toFixed(0)} / ${row.worstTask.toFixed(0)} ms`, 26)}` +
-            `${left(`${row.blocking.toFixed(0)} ms`, 10)}` +
-            `${left(row.drawnPoints.toLocaleString('en'), 14)}`,
-        );
-      }
+      for (const row of rows) line(labelOf(scenario), row, reference);
     }
+  }
+  if (figures.some((f) => f.phase === 'element')) {
+    console.log('\n## elements: the data answer reaching the page → the frame that shows it');
+    header();
+    for (const scenario of CHART_SCENARIOS)
+      for (const [ours, theirs] of ELEMENT_PAIRS) {
+        const rows = figures.filter((f) => f.scenario === scenario && f.phase === 'element');
+        const reference = rows.find((f) => f.library === theirs);
+        const row = rows.find((f) => f.library === ours);
+        if (row) line(labelOf(scenario), row, reference?.ms);
+        if (reference) line(labelOf(scenario), reference, undefined);
+      }
   }
   console.log(
     '\nfirst frame and blocking (total of long-task time beyond 50 ms): medians of the runs; longest task: the' +
       "\nmedian of the runs' longest tasks and the worst run's (0 when no task reached 50 ms)." +
-      '\nOurs counts until amCharts stops redrawing. The element row runs from the tradings answer reaching the' +
-      '\npage to the chart marked drawn (parsing, store, React, chart; 1280 px page, paid view, compare mode for 10 series).',
+      '\nHarness: ours counts until amCharts stops redrawing. Elements: a fresh page per run, each element row' +
+      '\ndivided by the lightweight-charts row after it (same page set-up, same answer, same size, same round);' +
+      '\nparsing, store, React and chart included; ours counts to the frame after its last amCharts frame.' +
+      '\n<fin-chart>: a fresh element (cold); <fin-stock-chart>: a fresh stock page (cold) for 1 series, the' +
+      '\nperiod switch in compare mode for 10 (the element opens with one stock; lightweight-charts then sets' +
+      '\nthe data of the chart it made before).',
   );
 }
 
-// `tsx bench/chart.bench.ts` runs this bench alone.
+// `tsx bench/chart.bench.ts` runs this bench alone (with its own reference server on BENCH_PORT).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printChartFigures(await benchChart({ baseUrl: process.env.BENCH_BASE_URL }));
+  const server = process.env.BENCH_BASE_URL
+    ? null
+    : await startServer(Number(process.env.BENCH_PORT ?? 8191));
+  try {
+    printChartFigures(await benchChart({ baseUrl: process.env.BENCH_BASE_URL ?? server?.baseUrl }));
+  } finally {
+    await server?.stop();
+  }
 }

@@ -1,5 +1,9 @@
 import { define } from '../src/runtime/define.tsx';
 import { ChartWidget, type ChartWidgetProps } from '../src/features/chart-widget/index.ts';
+import { preloadChartEngine } from '../src/widgets/chart/index.ts';
+
+// Its chart needs amCharts: the lazy chunk loads alongside the element's code, not after its first render.
+preloadChartEngine();
 
 /**
  * @summary The chart a partner site embeds (SPEC §2 "Chart widget"): period tabs and from/to dates, the series its data URL answers with (a price chart or a bond map), trend lines, delete-points mode, A-/A+, a custom legend, an optional overturn chart, exports and a data table.

@@ -1,6 +1,10 @@
 import { provideElement } from '../src/runtime/compose.ts';
 import { define } from '../src/runtime/define.tsx';
 import { StockChart, type StockChartProps } from '../src/features/stock-chart/index.ts';
+import { preloadChartEngine } from '../src/widgets/chart/index.ts';
+
+// Its chart needs amCharts: the lazy chunk loads alongside the element's code, not after its first render.
+preloadChartEngine();
 
 // The chart's archive view and compare field are these elements, loaded when first shown.
 provideElement('fin-archive-table', () => import('./fin-archive-table.ts'));

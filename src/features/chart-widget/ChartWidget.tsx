@@ -18,6 +18,8 @@ import { ElementState } from '../../runtime/chrome/ElementState.tsx';
 import { useLabels, type Translate } from '../../runtime/hooks.ts';
 import { useResource } from '../../runtime/resource.ts';
 import { useStyles } from '../../runtime/styles.ts';
+// By path: the stock chart, which shares the widget's chunk, never warms a chart.
+import { WarmPriceChart } from '../../widgets/chart/WarmChart.tsx';
 import { DatePicker, type RangeChangeInfo } from '../../widgets/date-picker/index.ts';
 import { Tabs } from '../../widgets/tabs/index.ts';
 import { ChartView } from './ChartView.tsx';
@@ -118,6 +120,7 @@ function ChartBlock({ dataUrl, periods, t, ready, ...props }: ChartBlockProps) {
     picked ??
     (activeTabPeriod(periods) ? initialRange(periods, '') : today ? initialRange(periods, today) : null);
   const [notice, setNotice] = useState<string | null>(null);
+  const chartHeight = props.height && props.height > 0 ? props.height : CHART_WIDGET_HEIGHT_DEFAULT;
   const { state, resource } = useResource(createChartResource, range ? { dataUrl, range } : null);
   // While another period loads the chart keeps showing the last answer, so the same amCharts
   // Root takes the new data in place.
@@ -188,6 +191,8 @@ function ChartBlock({ dataUrl, periods, t, ready, ...props }: ChartBlockProps) {
           </p>
         ) : null}
       </div>
+      {/* The chart is built while the first answer is on the way; ChartView's chart takes it over. */}
+      {view.status === 'idle' || view.status === 'loading' ? <WarmPriceChart height={chartHeight} /> : null}
       <ElementState
         t={t}
         ready={ready}
@@ -202,7 +207,7 @@ function ChartBlock({ dataUrl, periods, t, ready, ...props }: ChartBlockProps) {
             t={t}
             lang={lang}
             title={props.chartTitle?.trim() || t('chart:widget_title')}
-            height={props.height && props.height > 0 ? props.height : CHART_WIDGET_HEIGHT_DEFAULT}
+            height={chartHeight}
             overturnChart={props.overturnChart ?? false}
             showLogo={props.showLogo ?? false}
           />

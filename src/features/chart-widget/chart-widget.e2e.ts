@@ -12,6 +12,8 @@ const DATA_URL = '/api/demo-chart/line/';
 const line = (page: Page) => page.locator('fin-chart').first();
 const map = (page: Page) => page.locator('fin-chart').nth(1);
 const mainChart = (page: Page) => line(page).locator('[part="plot"] .fin-price-chart');
+/** amCharts' drawing layers (the watermark is a canvas of our own). */
+const AMCHARTS_CANVAS = 'canvas[class*="am5-layer"]';
 
 /** Opens the page, recording every data call of the line chart and its answers. */
 async function open(page: Page) {
@@ -37,6 +39,48 @@ async function typeDate(input: Locator, text: string) {
   await input.fill(text);
   await input.press('Enter');
 }
+
+test('cold chart: built while the first answer is on the way, and that same chart draws the answer', async ({
+  page,
+}) => {
+  // The line chart's first answer waits until the chart is checked (the map's goes through).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await page.route(`**${DATA_URL}`, async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue();
+  });
+  await page.goto('/test/chart/?lang=eng');
+  const chart = line(page);
+  await expect(chart.getByText('Loading')).toBeVisible();
+  // amCharts is loaded and its Root built out of sight: canvases in the shadow root, no chart shown.
+  const canvas = chart.locator(AMCHARTS_CANVAS).first();
+  await expect(canvas).toBeAttached();
+  await expect(mainChart(page)).toHaveCount(0);
+  const warmCanvas = await canvas.elementHandle();
+  // The element's box did not grow for it.
+  const heightWhileLoading = await chart.evaluate((element) => element.getBoundingClientRect().height);
+  expect(heightWhileLoading).toBeLessThan(200);
+  release();
+  await expect(mainChart(page)).toHaveAttribute('data-rendered', /\d/);
+  await expect.poll(() => mainChart(page).getAttribute('data-points').then(Number)).toBeGreaterThan(0);
+  // The chart that draws the data is the one built while waiting: its canvas moved into the plot.
+  expect(await mainChart(page).evaluate((host, kept) => host.contains(kept), warmCanvas)).toBe(true);
+  // Every amCharts canvas of the element belongs to a shown chart (no second, forgotten Root).
+  expect(
+    await chart.evaluate(
+      (element, selector) =>
+        [...element.shadowRoot!.querySelectorAll(selector)].filter(
+          (item) => !item.closest('.fin-price-chart'),
+        ).length,
+      AMCHARTS_CANVAS,
+    ),
+  ).toBe(0);
+});
 
 test('periods: a tab sets the dates, a typed date clears the tab, the 10-year cap, a start after the end', async ({
   page,

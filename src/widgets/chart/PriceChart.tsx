@@ -3,8 +3,9 @@
  * unmount, updated in place when the view changes. amCharts loads on first mount by `import()`.
  *
  * The host `<div>` carries `data-rendered="<n>"` once the n-th view has been drawn and the chart
- * stopped redrawing, plus `data-points` / `data-drawn-points` (before / after decimation), so
- * tests and benches wait for a real frame instead of sleeping.
+ * stopped redrawing, plus `data-points` / `data-drawn-points` (before / after decimation) and
+ * `data-drawn-at` (when its last frame was drawn, `performance.now()`), so tests and benches wait
+ * for a real frame instead of sleeping.
  *
  * Below 680 px of width (SPEC §9 breakpoint) the chart is lower than the `height` prop, which is
  * the desktop height, and at least 2/3 of a phone's screen (chart.utils.ts `chartHeightStyle`).
@@ -13,6 +14,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from
 import type { ChartEngine } from './amcharts-engine.ts';
 import type { PriceChartProps, PriceChartRenderInfo } from './chart.types.ts';
 import { chartHeightStyle } from './chart.utils.ts';
+import { loadChartEngine, takeWarmChart } from './warm-chart.ts';
 
 export type {
   ChartFlag,
@@ -65,52 +67,54 @@ export function PriceChart({
     const building = new AbortController();
     let disposed = false;
     let created: ChartEngine | null = null;
-    import('./amcharts-engine.ts')
-      .then(({ createChartEngine }) =>
-        createChartEngine(host, {
-          onSettled(frameEndedAt, drawnPoints) {
-            // A resize decimates again without a new view: the count follows, the view's number does not.
-            host.dataset.drawnPoints = String(drawnPoints);
-            const done = pending.current;
-            if (!done) return;
-            pending.current = null;
-            const info: PriceChartRenderInfo = {
-              points: done.points,
-              drawnPoints,
-              ms: Math.max(0, frameEndedAt - done.startedAt),
-              drawnAt: frameEndedAt,
-            };
-            rendered.current += 1;
-            host.dataset.points = String(info.points);
-            host.dataset.drawnPoints = String(info.drawnPoints);
-            host.dataset.rendered = String(rendered.current);
-            onRenderedRef.current?.(info);
-          },
-          signal: building.signal,
-          firstView: viewRef.current,
-        }),
-      )
-      .then(
-        (engine) => {
-          if (disposed) return engine.dispose();
-          created = engine;
-          // The view of the moment goes in as soon as the chart is built.
-          pending.current = {
-            startedAt: mountedAt.current,
-            ...engine.apply(viewRef.current, host.clientWidth),
-          };
-          appliedView.current = viewRef.current;
-          if (exportTarget.current) exportTarget.current.current = () => engine.drawing();
-          setEngine(engine);
-        },
-        (error: unknown) => {
-          if (!disposed) setLoadError(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
+    const onSettled = (frameEndedAt: number, drawnPoints: number) => {
+      // A resize decimates again without a new view: the count follows, the view's number does not.
+      host.dataset.drawnPoints = String(drawnPoints);
+      const done = pending.current;
+      if (!done) return;
+      pending.current = null;
+      const info: PriceChartRenderInfo = {
+        points: done.points,
+        drawnPoints,
+        ms: Math.max(0, frameEndedAt - done.startedAt),
+        drawnAt: frameEndedAt,
+      };
+      rendered.current += 1;
+      host.dataset.points = String(info.points);
+      host.dataset.drawnPoints = String(info.drawnPoints);
+      host.dataset.drawnAt = String(info.drawnAt);
+      host.dataset.rendered = String(rendered.current);
+      onRenderedRef.current?.(info);
+    };
+    // A chart kept warm in this shadow root while the data was on the way, or a new one.
+    const warm = takeWarmChart(host);
+    if (warm) warm.settled.current = onSettled;
+    (warm
+      ? warm.engine
+      : loadChartEngine().then(({ createChartEngine }) =>
+          createChartEngine(host, { onSettled, signal: building.signal, firstView: viewRef.current }),
+        )
+    ).then(
+      (engine) => {
+        if (disposed) return engine.dispose();
+        created = engine;
+        pending.current = {
+          startedAt: mountedAt.current,
+          ...engine.apply(viewRef.current, host.clientWidth),
+        };
+        appliedView.current = viewRef.current;
+        if (exportTarget.current) exportTarget.current.current = () => engine.drawing();
+        setEngine(engine);
+      },
+      (error: unknown) => {
+        if (!disposed) setLoadError(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
     return () => {
       disposed = true;
       building.abort();
       created?.dispose();
+      warm?.stage.remove();
       if (exportTarget.current) exportTarget.current.current = null;
       setEngine(null);
       delete host.dataset.rendered;

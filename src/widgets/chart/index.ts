@@ -1,4 +1,5 @@
 export { PriceChart, DEFAULT_CHART_HEIGHT } from './PriceChart.tsx';
+export { preloadChartEngine } from './warm-chart.ts';
 export type * from './chart.types.ts';
 export {
   MapChart,
