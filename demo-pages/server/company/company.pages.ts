@@ -17,6 +17,8 @@ import { priceAccessOf } from '../shared/masking.ts';
 import { pageContext, stockName, stockUrl } from '../market/stock.page-data.ts';
 import { buildIssuerPageData } from './company.page-data.ts';
 import { sendPage } from '../shared/page.ts';
+import { preloadAnswers } from '../shared/preload.ts';
+import { issuerPagePreloadCalls } from './company.preload.ts';
 import {
   ACCESS_URL,
   buildRelated,
@@ -165,6 +167,8 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
         title: data.emitentName,
         pageData: data,
         elements: companyPageElements(blocks),
+        preload: await preloadAnswers(app, request, lang, issuerPagePreloadCalls(data, blocks, lang)),
+        labelModules: [],
         body: companyPageBody({
           data,
           blocks,

@@ -7,6 +7,8 @@ import { sendPage } from '../shared/page.ts';
 import { buildStockPageData, emitentName, pageContext, stockName, stockUrl } from './stock.page-data.ts';
 import { sectionHasContent, stockPageBody, stockPageElements } from './stock.template.ts';
 import { registerStockPageScript } from './stock-page.script.ts';
+import { stockPagePreloadCalls } from './stock.preload.ts';
+import { preloadAnswers } from '../shared/preload.ts';
 
 const PAGE = { page: true } as const;
 const STRING_ID = /^[a-z0-9_-]{1,64}$/;
@@ -50,6 +52,8 @@ export function registerStockPages(app: FastifyInstance, ctx: AppContext): void 
       title: titleOn(ground),
       pageData: data,
       elements: stockPageElements(),
+      preload: await preloadAnswers(app, request, lang, stockPagePreloadCalls(data)),
+      labelModules: [],
       // The skip link leads to the chart, the page's main tool, when the page has one.
       ...(sectionHasContent('graph', data)
         ? { skipTo: { id: 'graph', labelKey: 'common:skip_to_chart' } }

@@ -26,6 +26,8 @@ type PageOptions = Pick<
   | 'messages'
   | 'messageViews'
   | 'classicBundle'
+  | 'preload'
+  | 'labelModules'
 >;
 
 const nonces = new WeakMap<FastifyRequest, string>();

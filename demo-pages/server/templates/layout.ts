@@ -4,11 +4,13 @@
  * injected JSON (page data, user) with the legacy `window` user globals, and the element scripts.
  */
 import { MENU_DATA_ID, type MenuData } from '../../../src/contract/menu.ts';
+import { LABELS_BLOCK_ID, PRELOAD_BLOCK_ID } from '../../../src/contract/preload.ts';
 import { LANGUAGES, PAID_ACCESS_LEVEL, SUPPORT_TARIFF, type Lang } from '../../../src/contract/types.ts';
 import type { LabelStore } from '../shared/labels.ts';
 import { BCP47, LANGUAGE_NAMES } from '../shared/lang.ts';
 import { accessLevelOf, userGlobals, type SessionUser } from '../shared/session.ts';
 import { html, jsonForScript, jsonScript, trusted, type SafeHtml } from './html.ts';
+import { labelModulesOf, labelsBlock } from './label-modules.ts';
 import { modulePreloads } from './module-preload.ts';
 import { TABLE_BOX_STYLE } from './table-box.ts';
 
@@ -115,6 +117,17 @@ export interface LayoutOptions {
    * tag, the shell's too: no module script is added for the shell's elements.
    */
   classicBundle?: boolean;
+  /**
+   * The first answers of the page's own calls, by `preloadKey` (shared/preload.ts), written as
+   * `#fin-preload`: the elements show them without calling (issue 24).
+   */
+  preload?: Record<string, unknown>;
+  /**
+   * Given (even empty), the page brings its labels along as `#fin-labels`: these modules and those
+   * of every element the page loads (templates/label-modules.ts), the shell's included, in the
+   * page's language, so no element calls /api/labels/.
+   */
+  labelModules?: string[];
 }
 
 /** A message the server hands to the page's message queue. */
@@ -302,6 +315,15 @@ export function renderLayout(opts: LayoutOptions): string {
         ${jsonScript('fin-user', { ...globals, sid: opts.sid })}
         ${opts.menu ? jsonScript(MENU_DATA_ID, opts.menu) : null}
         ${opts.messages?.length ? jsonScript('fin-messages', opts.messages) : null}
+        ${opts.preload ? jsonScript(PRELOAD_BLOCK_ID, opts.preload) : null}
+        ${
+          opts.labelModules
+            ? jsonScript(
+                LABELS_BLOCK_ID,
+                labelsBlock(labels, lang, showLabels, labelModulesOf(scripts, opts.labelModules)),
+              )
+            : null
+        }
         <script${nonce}>
           ${trusted(legacyGlobals)};
         </script>

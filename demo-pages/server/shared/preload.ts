@@ -1,0 +1,46 @@
+/**
+ * The first answers of a page's own calls (issue 24, contract/preload.ts): the server asks its own
+ * API routes for them with this visitor's cookies and language, so each answer is exactly what the
+ * element would get (masked alike for anonymous, free and paid sessions), and writes them into the
+ * page keyed as the element names its call. A call that does not answer 200 with JSON is left out:
+ * the element makes it and shows its own error.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { preloadKey, type QueryValue } from '../../../src/contract/preload.ts';
+import type { Lang } from '../../../src/contract/types.ts';
+
+export interface PreloadCall {
+  /** The call as the element makes it: its path and query (for a POST, its body's fields). */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** The GET route that answers the same when the element's call is a POST (asked with `query`). */
+  via?: string;
+}
+
+export async function preloadAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  lang: Lang,
+  calls: readonly PreloadCall[],
+): Promise<Record<string, unknown>> {
+  const cookie = request.headers.cookie;
+  const answers = await Promise.all(
+    calls.map(async (call) => {
+      const url = new URL(preloadKey(call.via ?? call.path, call.query), 'http://page.invalid');
+      // The page's language, as the element's call carries it in the page's cookie.
+      if (!url.searchParams.has('lang')) url.searchParams.set('lang', lang);
+      const response = await app.inject({
+        method: 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+      });
+      if (response.statusCode !== 200 || response.body === '') return null;
+      try {
+        return [preloadKey(call.path, call.query), JSON.parse(response.body) as unknown] as const;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return Object.fromEntries(answers.filter((entry) => entry !== null));
+}
