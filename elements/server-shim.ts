@@ -5,4 +5,5 @@
  */
 import { HTMLElement, Element, customElements } from '@lit-labs/ssr-dom-shim';
 
-if (typeof globalThis.HTMLElement === 'undefined') Object.assign(globalThis, { HTMLElement, Element, customElements });
+if (typeof globalThis.HTMLElement === 'undefined')
+  Object.assign(globalThis, { HTMLElement, Element, customElements });

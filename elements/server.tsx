@@ -34,7 +34,6 @@ import { $user } from '../src/core/stores/user.ts';
 import { definitions, type PropType, type ServerContainer } from '../src/runtime/define.tsx';
 import { ServerStyles, SERVER_STYLE_ATTRIBUTE } from '../src/runtime/styles.ts';
 
-
 /**
  * The elements whose first view the server renders. The others (charts, the network graph, the
  * search boxes, the shell's bars: canvas, the visitor's device or cookies decide what they show)
@@ -52,7 +51,6 @@ export const SERVER_TAGS = [
   'fin-menu',
 ] as const;
 export type ServerTag = (typeof SERVER_TAGS)[number];
-
 
 export interface RenderRequest {
   tag: string;

@@ -30,6 +30,7 @@ import { registerLabelRoutes } from './shared/labels.routes.ts';
 import { sendErrorPage } from './shared/page.ts';
 import { partnerOriginsFrom, registerDist } from './shared/dist-assets.ts';
 import { DEFAULT_DIST_DIR } from './shared/paths.ts';
+import { loadServerRenderer } from './shared/first-paint.ts';
 import { addSecurityHeaders } from './shared/security-headers.ts';
 import { SESSION_COOKIE, SESSION_SWEEP_MS, SessionStore } from './shared/session.ts';
 
@@ -150,6 +151,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     login: new LoginService(db, now, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }),
     labels: new LabelStore(db),
     distDir: opts.distDir ?? DEFAULT_DIST_DIR,
+    renderer: await loadServerRenderer(opts.distDir ?? DEFAULT_DIST_DIR),
     production: opts.production ?? !devRoutesRequested(),
     now,
   };

@@ -113,7 +113,10 @@ export const definitions = new Map<string, Definition>();
 
 /** What the server renderer (server.tsx) passes as the container: a host stand-in and a CSS collector. */
 export interface ServerContainer {
-  host: Pick<HTMLElement, 'localName' | 'dispatchEvent' | 'toggleAttribute' | 'setAttribute' | 'removeAttribute'>;
+  host: Pick<
+    HTMLElement,
+    'localName' | 'dispatchEvent' | 'toggleAttribute' | 'setAttribute' | 'removeAttribute'
+  >;
   styles: ServerStyles;
 }
 

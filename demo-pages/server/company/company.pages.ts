@@ -169,6 +169,7 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
         elements: companyPageElements(blocks),
         preload: await preloadAnswers(app, request, lang, issuerPagePreloadCalls(data, blocks, lang)),
         labelModules: [],
+        firstPaint: true,
         body: companyPageBody({
           data,
           blocks,

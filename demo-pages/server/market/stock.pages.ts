@@ -54,6 +54,7 @@ export function registerStockPages(app: FastifyInstance, ctx: AppContext): void 
       elements: stockPageElements(),
       preload: await preloadAnswers(app, request, lang, stockPagePreloadCalls(data)),
       labelModules: [],
+      firstPaint: true,
       // The skip link leads to the chart, the page's main tool, when the page has one.
       ...(sectionHasContent('graph', data)
         ? { skipTo: { id: 'graph', labelKey: 'common:skip_to_chart' } }

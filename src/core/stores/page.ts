@@ -23,7 +23,7 @@ export type PageDataState<T> =
   | { status: 'none' };
 
 const cache = new Map<string, WritableAtom<PageDataState<unknown>>>();
-const fillers = new Map<string, () => void>();
+const fillers = new Map<string, (quiet: boolean) => void>();
 
 function blockStore<T>(
   kind: string,
@@ -36,7 +36,7 @@ function blockStore<T>(
   let store = cache.get(key) as WritableAtom<PageDataState<T>> | undefined;
   if (!store) {
     const state = atom<PageDataState<T>>({ status: 'none' });
-    const fill = () => {
+    const fill = (quiet = false) => {
       const root = pageRoot();
       if (root === null || state.get().status !== 'none') return;
       if (!root.querySelector(selector)) {
@@ -48,17 +48,18 @@ function blockStore<T>(
       }
       try {
         const { data, problems } = read(selector);
-        for (const problem of problems ?? []) console.error(`fin-elements: ${problem.error.message}`);
+        if (!quiet)
+          for (const problem of problems ?? []) console.error(`fin-elements: ${problem.error.message}`);
         batch(() => {
           state.set(problems?.length ? { status: 'ok', data, problems } : { status: 'ok', data });
           onRead?.(data);
         });
       } catch (error) {
-        console.error(`fin-elements: ${(error as Error).message}`);
+        if (!quiet) console.error(`fin-elements: ${(error as Error).message}`);
         state.set({ status: 'error', error: error as Error });
       }
     };
-    onMount(state, fill);
+    onMount(state, () => fill());
     fillers.set(key, fill);
     store = state;
     cache.set(key, store as WritableAtom<PageDataState<unknown>>);
@@ -125,8 +126,10 @@ export function resetPageData(): void {
 /**
  * Reads every block again from the page now (the server renderer, once per page it renders: a
  * store stays mounted between renders, so its mount would not read the next page's blocks).
+ * Quietly: a store of another kind than the page's (an issuer store on a stock page) fails here,
+ * and the element that reads it reports that, in the browser.
  */
 export function rereadPageData(): void {
   resetPageData();
-  for (const fill of fillers.values()) fill();
+  for (const fill of fillers.values()) fill(true);
 }
