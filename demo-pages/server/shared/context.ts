@@ -41,6 +41,11 @@ declare module 'fastify' {
      * POST, PUT, PATCH and DELETE is (those need no flag).
      */
     csrf?: boolean;
+    /**
+     * A POST that reads no session and changes nothing (the render endpoint): a server calls it
+     * without a browser's CSRF token.
+     */
+    stateless?: boolean;
   }
 }
 
