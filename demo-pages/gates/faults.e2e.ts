@@ -64,7 +64,9 @@ test('on the stock page a fault of one call leaves every element alive: as it wa
   page,
 }) => {
   test.setTimeout(60_000);
-  const url = '/stocks/sber/?lang=eng';
+  // Without the page's preload (issue 24), so every element makes its first call and each of those
+  // calls is faulted; with it, those first answers come with the page and are not called at all.
+  const url = '/stocks/sber/?lang=eng&preload=0';
   const tags = manifestTags();
   const views = async () => {
     const present = await page.evaluate(

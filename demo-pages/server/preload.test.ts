@@ -168,3 +168,11 @@ describe('the issuer page', () => {
     for (const pair of pairs) expect(other.html).not.toMatch(wholePair(pair));
   });
 });
+
+it('?preload=0 gives the page as a template without the preload: no answers and no labels in it', async () => {
+  for (const url of ['/stocks/sber/?preload=0', '/company/1/?preload=0']) {
+    const html = (await fixture.paid.get(url)).body;
+    expect(html).not.toContain(`id="${PRELOAD_BLOCK_ID}"`);
+    expect(html).not.toContain(`id="${LABELS_BLOCK_ID}"`);
+  }
+});

@@ -28,7 +28,11 @@ export function useResource<K, V>(
     const current = resource.$state.get();
     // Primed from the page for this very key: nothing to call.
     if (current.status === 'ready' && JSON.stringify(current.key) === keyText) return;
-    void resource.load(JSON.parse(keyText) as K);
+    const key = JSON.parse(keyText) as K;
+    // The first key came after the first render (the page data arrived later): the preload still
+    // answers it. Later keys are the visitor's choices and are called.
+    if (current.status === 'idle' && resource.prime(key)) return;
+    void resource.load(key);
   }, [resource, keyText]);
   useEffect(() => resource.cancel, [resource]);
   return { state, resource };

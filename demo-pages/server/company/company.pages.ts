@@ -17,7 +17,7 @@ import { priceAccessOf } from '../shared/masking.ts';
 import { pageContext, stockName, stockUrl } from '../market/stock.page-data.ts';
 import { buildIssuerPageData } from './company.page-data.ts';
 import { sendPage } from '../shared/page.ts';
-import { preloadAnswers } from '../shared/preload.ts';
+import { preloadAnswers, preloadRequested } from '../shared/preload.ts';
 import { issuerPagePreloadCalls } from './company.preload.ts';
 import {
   ACCESS_URL,
@@ -147,6 +147,7 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
             format: { type: 'string' },
             lang: { type: 'string' },
             related_sort: { type: 'string' },
+            preload: { type: 'string' },
           },
         },
         params: { type: 'object', properties: { id: ID }, required: ['id'] },
@@ -167,9 +168,14 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
         title: data.emitentName,
         pageData: data,
         elements: companyPageElements(blocks),
-        preload: await preloadAnswers(app, request, lang, issuerPagePreloadCalls(data, blocks, lang)),
-        labelModules: [],
-        firstPaint: true,
+        ...(preloadRequested(request.query)
+          ? {
+              preload: await preloadAnswers(app, request, lang, issuerPagePreloadCalls(data, blocks, lang)),
+              labelModules: [],
+              // The server renders the elements' first view from them (issue 24).
+              firstPaint: true,
+            }
+          : {}),
         body: companyPageBody({
           data,
           blocks,

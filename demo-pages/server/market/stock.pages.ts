@@ -8,7 +8,7 @@ import { buildStockPageData, emitentName, pageContext, stockName, stockUrl } fro
 import { sectionHasContent, stockPageBody, stockPageElements } from './stock.template.ts';
 import { registerStockPageScript } from './stock-page.script.ts';
 import { stockPagePreloadCalls } from './stock.preload.ts';
-import { preloadAnswers } from '../shared/preload.ts';
+import { preloadAnswers, preloadRequested } from '../shared/preload.ts';
 
 const PAGE = { page: true } as const;
 const STRING_ID = /^[a-z0-9_-]{1,64}$/;
@@ -52,9 +52,14 @@ export function registerStockPages(app: FastifyInstance, ctx: AppContext): void 
       title: titleOn(ground),
       pageData: data,
       elements: stockPageElements(),
-      preload: await preloadAnswers(app, request, lang, stockPagePreloadCalls(data)),
-      labelModules: [],
-      firstPaint: true,
+      ...(preloadRequested(request.query)
+        ? {
+            preload: await preloadAnswers(app, request, lang, stockPagePreloadCalls(data)),
+            labelModules: [],
+            // The server renders the elements' first view from them (issue 24).
+            firstPaint: true,
+          }
+        : {}),
       // The skip link leads to the chart, the page's main tool, when the page has one.
       ...(sectionHasContent('graph', data)
         ? { skipTo: { id: 'graph', labelKey: 'common:skip_to_chart' } }
@@ -74,7 +79,10 @@ export function registerStockPages(app: FastifyInstance, ctx: AppContext): void 
       }),
     });
   };
-  const stockQuery = { type: 'object', properties: { format: { type: 'string' }, lang: { type: 'string' } } };
+  const stockQuery = {
+    type: 'object',
+    properties: { format: { type: 'string' }, lang: { type: 'string' }, preload: { type: 'string' } },
+  };
   app.get('/stocks/:stringId/', { config: PAGE, schema: { querystring: stockQuery } }, stockPage);
   app.get(
     '/stocks/:stringId/:groundId/',

@@ -44,3 +44,13 @@ export async function preloadAnswers(
   );
   return Object.fromEntries(answers.filter((entry) => entry !== null));
 }
+
+/**
+ * `?preload=0` (or `false`): the page as a legacy template without the preload gives it, no
+ * `#fin-preload` and no `#fin-labels`, so the elements make their first calls (the browser tests
+ * of those calls' answers and failures use it).
+ */
+export function preloadRequested(query: unknown): boolean {
+  const value = (query as Record<string, unknown> | undefined)?.preload;
+  return value !== '0' && value !== 'false';
+}

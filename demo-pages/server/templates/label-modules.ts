@@ -1,6 +1,6 @@
 /**
- * The label modules each element uses (its `useLabels(...)`, its sections' and the elements it
- * shows inside), so a page can bring its labels along (`#fin-labels`, contract/preload.ts) and no
+ * The label modules each element uses (its `useLabels(...)`, its sections', the elements it shows
+ * inside, and `common` of the kit's own messages), so a page can bring its labels along (`#fin-labels`, contract/preload.ts) and no
  * element waits for a label call. label-modules.test.ts reads the features' sources and fails when
  * an element uses a module this list does not give it.
  */
@@ -13,28 +13,28 @@ const ARCHIVE_TABLE = ['archive', 'common', 'widgets'];
 
 export const ELEMENT_LABEL_MODULES: Readonly<Record<string, readonly string[]>> = {
   'fin-access-requests': ['profile', 'auth', 'common'],
-  'fin-ad-strip': ['banners'],
+  'fin-ad-strip': ['banners', 'common'],
   'fin-alerts': ['common'],
-  'fin-app-banner': ['banners'],
+  'fin-app-banner': ['banners', 'common'],
   'fin-archive-table': ARCHIVE_TABLE,
   'fin-chart': ['chart', 'widgets', 'common', 'stock'],
   'fin-compare-search': COMPARE_SEARCH,
   'fin-consensus-forecasts': ['issuer', 'widgets', 'stock', 'common'],
-  'fin-cookie-consent': ['banners'],
+  'fin-cookie-consent': ['banners', 'common'],
   'fin-dividends-table': ['stock', 'widgets', 'common'],
   'fin-exchange-table': ['stock', 'widgets', 'common'],
-  'fin-hints-toggle': ['profile'],
+  'fin-hints-toggle': ['profile', 'common'],
   'fin-holders': ['stock', 'market', 'widgets', 'common'],
   // Every section's: the page may show any of them.
   'fin-issuer-reports': ['issuer', 'common', 'widgets', 'stock', 'archive'],
   'fin-leaders': ['stock', 'market', 'widgets', 'common'],
-  'fin-left-menu': ['stock', 'issuer'],
+  'fin-left-menu': ['stock', 'issuer', 'common'],
   'fin-login': ['auth', 'common'],
-  'fin-menu': [],
+  'fin-menu': ['common'],
   'fin-message': ['common'],
   'fin-network-graph': ['issuer', 'chart', 'widgets', 'stock', 'common'],
   'fin-price-dynamics': ['pd', 'common'],
-  'fin-registration-banner': ['banners'],
+  'fin-registration-banner': ['banners', 'common'],
   'fin-related-list': ['widgets', 'common'],
   'fin-site-search': ['search', 'common', 'widgets'],
   // With the archive view and the compare field it shows inside.

@@ -7,6 +7,7 @@ import type { MultipliersAnswer, ConsensusAnswer, RelatedLink } from '../../cont
 import { checkConsensus, emptyConsensus } from '../../contract/consensus-answer.ts';
 import { checkMultipliers, emptyMultipliers } from '../../contract/multipliers-answer.ts';
 import { checkRelatedLinks, emptyRelatedLinks } from '../../contract/related-answer.ts';
+import { peekPreloaded } from '../preload.ts';
 import { getJson, pageUrl } from './client.ts';
 
 // ─── Calls ─────────────────────────────────────────────────────────────────────────────────────
@@ -30,3 +31,15 @@ export function fetchRelated(dataUrl: string, signal?: AbortSignal): Promise<Rel
     empty: emptyRelatedLinks,
   });
 }
+
+// ─── The page's preloaded answers of these calls (core/preload.ts), keyed by the page data's URL ─
+
+export const peekMultipliers = (url: string): MultipliersAnswer | undefined =>
+  peekPreloaded(url, { check: checkMultipliers });
+
+export const peekConsensus = (url: string): ConsensusAnswer | undefined =>
+  peekPreloaded(url, { check: checkConsensus });
+
+/** Keyed by the data URL as the page gives it (before pageUrl makes it absolute on a partner page). */
+export const peekRelated = (dataUrl: string): RelatedLink[] | undefined =>
+  peekPreloaded(dataUrl, { check: checkRelatedLinks });

@@ -23,6 +23,7 @@ import {
   emptyFmpReport,
   emptyQuarterlyReports,
 } from '../../contract/reports.ts';
+import { peekPreloaded } from '../preload.ts';
 import { getJson } from './client.ts';
 
 export function fetchMsfoReport(
@@ -100,6 +101,20 @@ export async function fetchFmpReport(
 }
 
 /** The quarterly report files at the address the page data gives (`reports[].url`), checked. */
+/**
+ * The page's preloaded FMP report (core/preload.ts): the period's when it has rows, else the
+ * latest, as fetchFmpReport falls back; undefined when the page has none.
+ */
+export function peekFmpReport(urls: FmpUrls, periodId: number | null): FmpReport | undefined {
+  if (periodId !== null) {
+    const report = peekPreloaded(urls.period.replace('%periodId%', encodeURIComponent(String(periodId))), {
+      check: checkFmpReport,
+    });
+    if (report === undefined || report.data.length > 0) return report;
+  }
+  return peekPreloaded(urls.latest, { check: checkFmpReport });
+}
+
 export function fetchQuarterlyReports(url: string, signal?: AbortSignal): Promise<QuarterlyReports> {
   return getJson<QuarterlyReports>(url, {
     signal,
@@ -107,6 +122,9 @@ export function fetchQuarterlyReports(url: string, signal?: AbortSignal): Promis
     empty: emptyQuarterlyReports,
   });
 }
+
+export const peekQuarterlyReports = (url: string): QuarterlyReports | undefined =>
+  peekPreloaded(url, { check: checkQuarterlyReports });
 
 /** Replaces the placeholders of an export link template (SPEC §5: dates DD.MM.YYYY). */
 export function fillExportLink(
@@ -128,8 +146,22 @@ export function fetchFinancialReportAt(
   opts: { reportPeriod?: ReportPeriodId; from?: string; to?: string; signal?: AbortSignal } = {},
 ): Promise<FinancialReport> {
   return getJson<FinancialReport>(url, {
-    query: { reportPeriod: opts.reportPeriod, from: opts.from || undefined, to: opts.to || undefined },
+    query: financialReportQuery(opts),
     signal: opts.signal,
     check: checkFinancialReport,
   });
+}
+
+const financialReportQuery = (opts: { reportPeriod?: ReportPeriodId; from?: string; to?: string }) => ({
+  reportPeriod: opts.reportPeriod,
+  from: opts.from || undefined,
+  to: opts.to || undefined,
+});
+
+/** The page's preloaded answer of fetchFinancialReportAt (core/preload.ts), or undefined. */
+export function peekFinancialReportAt(
+  url: string,
+  opts: { reportPeriod?: ReportPeriodId; from?: string; to?: string } = {},
+): FinancialReport | undefined {
+  return peekPreloaded(url, { query: financialReportQuery(opts), check: checkFinancialReport });
 }

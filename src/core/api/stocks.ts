@@ -26,6 +26,15 @@ import {
   emptyHolders,
   emptyMarketTable,
 } from '../../contract/answers.ts';
+import {
+  archiveWindowPath,
+  capitalizationPath,
+  holdersPath,
+  lastMonthArchivePath,
+  leadersPath,
+  priceDynamicsPath,
+} from '../../contract/api-paths.ts';
+import { peekPreloaded } from '../preload.ts';
 import { ApiError, getJson, postJson, request } from './client.ts';
 
 /**
@@ -37,11 +46,19 @@ export function fetchPriceDynamics(
   groundId: number,
   signal?: AbortSignal,
 ): Promise<StockPriceDynamics | null> {
-  return getJson<StockPriceDynamics | null>(`/api/stocks/${stockId}/${groundId}/price-dynamics/`, {
+  return getJson<StockPriceDynamics | null>(priceDynamicsPath(stockId, groundId), {
     signal,
-    check: (value, path) => (hasNoPriceDynamicsField(value) ? null : checkPriceDynamics(value, path)),
+    check: checkPriceDynamicsAnswer,
     empty: () => null,
   });
+}
+
+const checkPriceDynamicsAnswer = (value: unknown, path: string): StockPriceDynamics | null =>
+  hasNoPriceDynamicsField(value) ? null : checkPriceDynamics(value, path);
+
+/** The page's preloaded answer of fetchPriceDynamics (core/preload.ts), or undefined. */
+export function peekPriceDynamics(stockId: number, groundId: number): StockPriceDynamics | null | undefined {
+  return peekPreloaded(priceDynamicsPath(stockId, groundId), { check: checkPriceDynamicsAnswer });
 }
 
 function hasNoPriceDynamicsField(value: unknown): boolean {
@@ -157,10 +174,7 @@ export function fetchTradingsFullInfo(
   signal?: AbortSignal,
 ): Promise<TradingFullInfoTable> {
   // No empty value: an empty answer does not say the stock's last date, which the periods need.
-  return getJson(`/api/stocks/get-tradings-full-info-table/${stockId}/${groundId}/`, {
-    signal,
-    check: checkFullInfoTable,
-  });
+  return getJson(lastMonthArchivePath(stockId, groundId), { signal, check: checkFullInfoTable });
 }
 
 /** Any window, DD.MM.YYYY (POST). */
@@ -170,11 +184,25 @@ export function createTradingsFullInfo(
   body: { dateFrom: string; dateTo: string },
   signal?: AbortSignal,
 ): Promise<TradingFullInfoTable> {
-  return postJson(`/api/stocks/${stockId}/${groundId}/createTableTradingFullInfo/`, body, {
+  return postJson(archiveWindowPath(stockId, groundId), body, {
     signal,
     check: checkFullInfoTable,
     empty: () => emptyFullInfoTable(body.dateFrom, body.dateTo),
   });
+}
+
+/**
+ * The page's preloaded archive (core/preload.ts): of a window (the POST's key is its path with the
+ * body's dates as the query), else of the last month (the GET). Undefined when the page has none.
+ */
+export function peekTradingsFullInfo(
+  stockId: number,
+  groundId: number,
+  window?: { dateFrom: string; dateTo: string },
+): TradingFullInfoTable | undefined {
+  return window
+    ? peekPreloaded(archiveWindowPath(stockId, groundId), { query: window, check: checkFullInfoTable })
+    : peekPreloaded(lastMonthArchivePath(stockId, groundId), { check: checkFullInfoTable });
 }
 
 /** The archive Excel link of the page data with its %from% and %to% filled in (DD.MM.YYYY). */
@@ -183,7 +211,11 @@ export function archiveExportUrl(template: string, from: string, to: string): st
 }
 
 export function fetchHolders(stockId: number, signal?: AbortSignal): Promise<HoldersAnswer> {
-  return getJson(`/api/stocks/get-holders/${stockId}/`, { signal, check: checkHolders, empty: emptyHolders });
+  return getJson(holdersPath(stockId), { signal, check: checkHolders, empty: emptyHolders });
+}
+
+export function peekHolders(stockId: number): HoldersAnswer | undefined {
+  return peekPreloaded(holdersPath(stockId), { check: checkHolders });
 }
 
 /** branchId 0 = every branch; at most 10 rows. */
@@ -193,7 +225,7 @@ export function fetchLeaders(
   type: typeof LEADERS_GROWING | typeof LEADERS_FALLING,
   signal?: AbortSignal,
 ): Promise<MarketTable<LeaderRow>> {
-  return getJson(`/api/stocks/get-growing-leaders/${branchId}/${groundId}/${type}/`, {
+  return getJson(leadersPath(branchId, groundId, type), {
     signal,
     check: checkMarketTable<LeaderRow>,
     empty: emptyMarketTable<LeaderRow>,
@@ -205,10 +237,28 @@ export function fetchCapitalization(
   groundId: number,
   signal?: AbortSignal,
 ): Promise<MarketTable<CapitalizationRow>> {
-  return getJson(`/api/stocks/get-capitalization/${branchId}/${groundId}/`, {
+  return getJson(capitalizationPath(branchId, groundId), {
     signal,
     check: checkMarketTable<CapitalizationRow>,
     empty: emptyMarketTable<CapitalizationRow>,
+  });
+}
+
+/** The page's preloaded answers of fetchLeaders and fetchCapitalization, or undefined. */
+export function peekLeaders(
+  branchId: number,
+  groundId: number,
+  type: typeof LEADERS_GROWING | typeof LEADERS_FALLING,
+): MarketTable<LeaderRow> | undefined {
+  return peekPreloaded(leadersPath(branchId, groundId, type), { check: checkMarketTable<LeaderRow> });
+}
+
+export function peekCapitalization(
+  branchId: number,
+  groundId: number,
+): MarketTable<CapitalizationRow> | undefined {
+  return peekPreloaded(capitalizationPath(branchId, groundId), {
+    check: checkMarketTable<CapitalizationRow>,
   });
 }
 

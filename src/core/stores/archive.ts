@@ -10,7 +10,7 @@ import { atom, computed, effect, onMount, type ReadableAtom } from 'nanostores';
 import { parseDisplayDate } from '../../contract/calendar.ts';
 import { DEFAULT_PERIOD_ID, periodWindow, type PeriodId } from '../../contract/period.ts';
 import type { TradingFullInfoTable } from '../../contract/stocks.ts';
-import { createTradingsFullInfo, fetchTradingsFullInfo } from '../api/stocks.ts';
+import { createTradingsFullInfo, fetchTradingsFullInfo, peekTradingsFullInfo } from '../api/stocks.ts';
 import { DEFAULT_PAGE_DATA_SELECTOR } from '../page-data.ts';
 import { createResource, type Resource, type ResourceState } from '../resource.ts';
 import {
@@ -109,6 +109,13 @@ export function createArchiveResource(): Resource<ArchiveQuery, TradingFullInfoT
       const dates = periodWindow(window.periodId, lastDate);
       return createTradingsFullInfo(stockId, groundId, { dateFrom: dates.from, dateTo: dates.to }, signal);
     },
+    // The page's preload: a window's answer, or the last month for the default period.
+    peek: ({ stockId, groundId, window }) =>
+      'periodId' in window
+        ? window.periodId === DEFAULT_PERIOD_ID
+          ? peekTradingsFullInfo(stockId, groundId)
+          : undefined
+        : peekTradingsFullInfo(stockId, groundId, { dateFrom: window.from, dateTo: window.to }),
   });
 }
 
@@ -145,8 +152,10 @@ export function archiveOf(options: ArchiveOptions = {}): Archive {
       const query = resolved.status === 'ok' ? archiveQuery(resolved.instrument, options.periodId) : null;
       const queryKey = query && JSON.stringify(query);
       if (query === null || queryKey === loaded) return;
+      // The first archive comes from the page's preload when the server put it there.
+      const first = loaded === null && resource.$state.get().status === 'idle';
       loaded = queryKey;
-      void resource.load(query);
+      if (!(first && resource.prime(query))) void resource.load(query);
     });
     return () => {
       stop();

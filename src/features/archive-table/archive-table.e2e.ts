@@ -43,7 +43,8 @@ for (const audience of ['anonymous', 'free', 'paid'] as const satisfies Audience
     await signInAs(page.request, audience);
     const pageData = (await (await page.request.get('/stocks/sber/?format=json')).json()) as StockPageData;
     const posted = page.waitForRequest(isArchiveCall);
-    await page.goto('/stocks/sber/?lang=eng');
+    // Without the page's preload, so the element makes its call (the raw answer is read from it).
+    await page.goto('/stocks/sber/?lang=eng&preload=0');
     const request = await posted;
     const window = periodWindow(1, pageData.excelDefaultEnd);
     expect(request.url()).toContain(`/api/stocks/${pageData.stockId}/1/createTableTradingFullInfo/`);

@@ -7,6 +7,8 @@ import { $lang } from '../../core/stores/lang.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
 import { $page, resetPageData } from '../../core/stores/page.ts';
 import { holderFieldLabel, holderShareText } from './holders.utils.ts';
+import { markOf, PAYLOADS } from '../../../demo-pages/testing/hostile.ts';
+import { setPreloadedAnswers } from '../../core/preload.ts';
 
 const labels: Record<string, Record<string, string>> = {
   stock: { no_data: 'No data' },
@@ -105,5 +107,20 @@ describe('<fin-holders>', () => {
     answers['/api/stocks/get-holders/4/'] = answer(1);
     act(() => root.querySelector<HTMLButtonElement>('.fin-message__retry')!.click());
     await waitFor(() => expect(root.querySelector('tbody th')?.textContent).toBe('Holder 1'));
+  });
+});
+
+describe('<fin-holders> from the page preload (issue 24)', () => {
+  afterEach(() => setPreloadedAnswers(null));
+
+  it('shows the preloaded holders without a call, hostile names as text', async () => {
+    const hostile = PAYLOADS.slice(0, 5).map((payload, i) => holder(payload(i), 10));
+    setPreloadedAnswers({ '/api/stocks/get-holders/3/': { ...answer(0), data: hostile } });
+    fetchMock.mockClear();
+    const root = await render('<fin-holders stock-id="3"></fin-holders>');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/get-holders/'))).toEqual([]);
+    const text = root.querySelector('tbody')?.textContent ?? '';
+    for (let i = 0; i < 5; i++) expect(text).toContain(markOf(i));
+    expect(root.querySelector('[data-xss]')).toBeNull();
   });
 });

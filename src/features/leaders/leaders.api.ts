@@ -3,7 +3,7 @@
  * (another tab, ground or branch) cancels the older one, so a quick switch never shows the rows of
  * the previous tab.
  */
-import { fetchCapitalization, fetchLeaders } from '../../core/api/stocks.ts';
+import { fetchCapitalization, fetchLeaders, peekCapitalization, peekLeaders } from '../../core/api/stocks.ts';
 import { createResource } from '../../core/resource.ts';
 import { LEADERS_TABS, type LeadersQuery, type LeadersTable } from './leaders.utils.ts';
 
@@ -14,4 +14,8 @@ export const createLeadersResource = () =>
       tab === LEADERS_TABS.capitalization
         ? fetchCapitalization(branchId, groundId, signal)
         : fetchLeaders(branchId, groundId, tab, signal),
+    peek: ({ tab, branchId, groundId }) =>
+      tab === LEADERS_TABS.capitalization
+        ? peekCapitalization(branchId, groundId)
+        : peekLeaders(branchId, groundId, tab),
   });

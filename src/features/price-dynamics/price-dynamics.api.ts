@@ -1,5 +1,5 @@
 /** The price-dynamics call (SPEC §7) as a resource: one per element, a quick ground switch never shows the old ground. */
-import { fetchPriceDynamics } from '../../core/api/stocks.ts';
+import { fetchPriceDynamics, peekPriceDynamics } from '../../core/api/stocks.ts';
 import { createResource } from '../../core/resource.ts';
 
 export const createPriceDynamicsResource = () =>
@@ -7,4 +7,5 @@ export const createPriceDynamicsResource = () =>
     describe: ({ stockId, groundId }: { stockId: number; groundId: number }) =>
       `price dynamics of ${stockId}/${groundId}`,
     load: ({ stockId, groundId }, signal) => fetchPriceDynamics(stockId, groundId, signal),
+    peek: ({ stockId, groundId }) => peekPriceDynamics(stockId, groundId),
   });

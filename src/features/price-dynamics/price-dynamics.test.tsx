@@ -9,6 +9,8 @@ import { resetLabels } from '../../core/stores/labels.ts';
 import { $page, resetPageData } from '../../core/stores/page.ts';
 import { $user } from '../../core/stores/user.ts';
 import type { StockPriceDynamics } from '../../contract/types.ts';
+import { PRELOAD_BLOCK_ID } from '../../contract/preload.ts';
+import { setPreloadedAnswers } from '../../core/preload.ts';
 import { isPriceDynamicsEmpty, priceWindowRows } from './price-dynamics.utils.ts';
 
 function dynamics(overrides: Partial<StockPriceDynamics> = {}): StockPriceDynamics {
@@ -307,5 +309,35 @@ describe('<fin-price-dynamics>', () => {
       '175.00, 75 % of the 1-year range',
     );
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('price-dynamics'))).toBe(false);
+  });
+});
+
+describe('price dynamics from the page (issue 24)', () => {
+  const path = '/api/stocks/1/1/price-dynamics/';
+  const calls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/price-dynamics/'));
+  /** The page with its preload block (read again: each test is a new page). */
+  const withPreload = (block: string) =>
+    `<script type="application/json" id="fin-page-data">${pageData(1, 1)}</script>` +
+    `<script type="application/json" id="${PRELOAD_BLOCK_ID}">${block}</script><fin-price-dynamics></fin-price-dynamics>`;
+  afterEach(() => setPreloadedAnswers(null));
+
+  it('shows the preloaded answer without calling', async () => {
+    answers[path] = dynamics({ last_price: 999 });
+    setPreloadedAnswers(null);
+    const element = await render(withPreload(JSON.stringify({ [path]: dynamics({ last_price: 301.5 }) })));
+    expect(text(element, 'last_price')).toBe('301.50');
+    expect(calls()).toEqual([]);
+  });
+
+  it.each([
+    ['not JSON', `{"${path}": {`],
+    ['an answer of another shape', JSON.stringify({ [path]: { last_price: 'three hundred' } })],
+  ])('a block that is %s: the element calls, as without a preload', async (_kind, block) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answers[path] = dynamics({ last_price: 302 });
+    setPreloadedAnswers(null);
+    const element = await render(withPreload(block));
+    await waitFor(() => expect(text(element, 'last_price')).toBe('302.00'));
+    expect(calls()).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { checkCommentsAccessRequestAnswer, checkCommentsAnswer } from './comment
 import type { CommentsAccessRequestAnswer, CompanyCommentsAnswer } from '../../../contract/company.ts';
 import type { Lang } from '../../../contract/types.ts';
 import { getJson } from '../../../core/api/client.ts';
+import { peekPreloaded } from '../../../core/preload.ts';
 import { createResource } from '../../../core/resource.ts';
 
 /** GET /api/company/{id}/comments_about/ (`apiUrls.comments`), in the page's language: the API picks each comment's version. */
@@ -29,6 +30,8 @@ export const createCommentsResource = () =>
   createResource({
     describe: ({ url }: CommentsKey) => `comments ${url}`,
     load: ({ url, lang }: CommentsKey, signal: AbortSignal) => fetchComments(url, lang, signal),
+    // The page's preloaded answer of the same call (core/preload.ts).
+    peek: ({ url, lang }: CommentsKey) => peekPreloaded(url, { query: { lang }, check: checkCommentsAnswer }),
   });
 
 /**

@@ -1,5 +1,5 @@
 import type { FmpReport } from '../../../contract/reports.ts';
-import { fetchFmpReport, type FmpUrls } from '../../../core/api/reports.ts';
+import { fetchFmpReport, peekFmpReport, type FmpUrls } from '../../../core/api/reports.ts';
 import { createResource, type Resource } from '../../../core/resource.ts';
 
 /** What the FMP section loads: the issuer's report of a period, or the latest one (null). */
@@ -14,5 +14,6 @@ export function createFmpResource(): Resource<FmpKey, FmpReport> {
   return createResource<FmpKey, FmpReport>({
     describe: (key) => `FMP report ${key.urls.latest} (period ${key.periodId ?? 'latest'})`,
     load: (key, signal) => fetchFmpReport(key.urls, key.periodId, signal),
+    peek: (key) => peekFmpReport(key.urls, key.periodId),
   });
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { MultiplierGroup, MultipliersAnswer } from '../../../contract/company.ts';
-import { fetchMultipliers } from '../../../core/api/company.ts';
+import { fetchMultipliers, peekMultipliers } from '../../../core/api/company.ts';
 import { createResource, type Resource } from '../../../core/resource.ts';
 import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
 import { ElementState } from '../../../runtime/chrome/ElementState.tsx';
@@ -42,6 +42,7 @@ function createMultipliersResource(): Resource<string, MultipliersAnswer> {
   return createResource<string, MultipliersAnswer>({
     describe: (url) => `multipliers ${url}`,
     load: (url, signal) => fetchMultipliers(url, signal),
+    peek: peekMultipliers,
   });
 }
 

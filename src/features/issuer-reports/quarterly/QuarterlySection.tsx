@@ -1,5 +1,5 @@
 import type { QuarterlyReports, ReportFileQuarter } from '../../../contract/reports.ts';
-import { fetchQuarterlyReports } from '../../../core/api/reports.ts';
+import { fetchQuarterlyReports, peekQuarterlyReports } from '../../../core/api/reports.ts';
 import { createResource, type Resource } from '../../../core/resource.ts';
 import { ElementState } from '../../../runtime/chrome/ElementState.tsx';
 import { accessHref, loginHref } from '../../../runtime/chrome/access-links.ts';
@@ -16,6 +16,7 @@ function createQuarterlyResource(): Resource<string, QuarterlyReports> {
   return createResource<string, QuarterlyReports>({
     describe: (url) => `quarterly report files ${url}`,
     load: (url, signal) => fetchQuarterlyReports(url, signal),
+    peek: peekQuarterlyReports,
   });
 }
 

@@ -1,6 +1,6 @@
 /** The IFRS / RAS report call (SPEC §7) as a resource: one per section view, latest wins. */
 import type { ReportPeriodId } from '../../../contract/reports.ts';
-import { fetchFinancialReportAt } from '../../../core/api/reports.ts';
+import { fetchFinancialReportAt, peekFinancialReportAt } from '../../../core/api/reports.ts';
 import { createResource } from '../../../core/resource.ts';
 
 /** The dates the shown periods end between (the From / To fields, DD.MM.YYYY; '' for open). */
@@ -21,4 +21,6 @@ export const createStatementsResource = () =>
       `report ${key.url} (period ${key.reportPeriod}, ${key.from || '…'}–${key.to || '…'})`,
     load: (key: StatementsKey, signal) =>
       fetchFinancialReportAt(key.url, { reportPeriod: key.reportPeriod, from: key.from, to: key.to, signal }),
+    peek: (key: StatementsKey) =>
+      peekFinancialReportAt(key.url, { reportPeriod: key.reportPeriod, from: key.from, to: key.to }),
   });
