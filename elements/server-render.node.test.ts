@@ -110,6 +110,16 @@ describe('POST /api/render/', () => {
 });
 
 describe('renderElement', () => {
+  it('writes hostile page data as text in the HTML', async () => {
+    const payload = '<img src=x onerror="alert(1)">';
+    const hostile = JSON.parse(
+      JSON.stringify(anonymousData).replaceAll('Московская биржа', JSON.stringify(payload).slice(1, -1)),
+    ) as unknown;
+    const html = (await render({ tag: 'fin-exchange-table', lang: 'eng', pageData: hostile })).body;
+    expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    expect(html).not.toContain('<img');
+  });
+
   it('escapes the attributes it writes and refuses a tag it does not render', () => {
     const html = renderer.renderElement({
       tag: 'fin-related-list',

@@ -66,6 +66,11 @@ test.describe('without JavaScript', () => {
         'fin-related-list',
       ]);
       seen[audience] = { stock, html, prices: await firstRowPrices(page) };
+      // Each server style carries the page's CSP nonce (a strict style-src allows them).
+      const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
+      const serverStyles = [...html.matchAll(/<style([^>]*) data-fin-server-style=/g)];
+      expect(serverStyles.length).toBeGreaterThan(5);
+      for (const [, attributes] of serverStyles) expect(attributes).toBe(` nonce="${nonce}"`);
       // Each element's own words, in the page's language, with no script run.
       expect(stock['fin-menu']).toContain('Stocks');
       expect(stock['fin-exchange-table']).toContain('Moscow Exchange');
