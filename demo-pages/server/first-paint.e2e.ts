@@ -150,5 +150,10 @@ test('with JavaScript the elements hydrate the server DOM: same nodes, no shift,
     entry.sources.some((source) => source.startsWith('fin-')),
   );
   expect(fromElements, 'layout shifts from the elements').toEqual([]);
+  // The issuer page's reports, consensus and bar hydrate without a warning too.
+  await page.goto(ISSUER);
+  await elementsSettled(page);
+  await expect(page.locator('fin-issuer-reports:not(:defined)')).toHaveCount(0);
+  expect(await page.locator('fin-issuer-reports').count()).toBeGreaterThan(0);
   expect(problems.filter((text) => /hydrat|recoverable|did not match|mismatch/i.test(text))).toEqual([]);
 });
