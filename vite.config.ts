@@ -53,6 +53,20 @@ function modulePdfChunk(legacy: boolean): Plugin {
 
 export default defineConfig(({ command, mode }) => {
   const legacy = mode === 'legacy';
+  // `vite build --mode server`: the server renderer for Node (elements/server.tsx), dist/server/.
+  if (mode === 'server') {
+    return {
+      plugins: [react()],
+      define: { 'process.env.NODE_ENV': '"production"' },
+      build: {
+        ssr: resolve(root, 'elements/server.tsx'),
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        target: 'node20',
+        rolldownOptions: { output: { entryFileNames: 'render.js' } },
+      },
+    };
+  }
   return {
     plugins: [react(), modulePdfChunk(legacy)],
     // Library mode keeps process.env.NODE_ENV, which does not exist in a browser.

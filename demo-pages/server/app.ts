@@ -30,6 +30,8 @@ import { registerLabelRoutes } from './shared/labels.routes.ts';
 import { sendErrorPage } from './shared/page.ts';
 import { partnerOriginsFrom, registerDist } from './shared/dist-assets.ts';
 import { DEFAULT_DIST_DIR } from './shared/paths.ts';
+import { loadServerRenderer, type ServerRenderer } from './shared/first-paint.ts';
+import { registerRenderRoutes } from './render/render.routes.ts';
 import { addSecurityHeaders } from './shared/security-headers.ts';
 import { SESSION_COOKIE, SESSION_SWEEP_MS, SessionStore } from './shared/session.ts';
 
@@ -38,6 +40,8 @@ export interface BuildAppOptions {
   dbPath: string;
   /** The element builds, served at /dist/; default `<repo>/dist`. */
   distDir?: string;
+  /** The elements' server renderer; default the built one of distDir (tests pass the sources'). */
+  renderer?: ServerRenderer | null;
   /** Fastify's logger: true, false, or options such as { level: 'warn' }. */
   logger?: boolean | { level: string };
   /** The clock (ms); tests pass a fake one to step over the 30 s resend limit. */
@@ -150,6 +154,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     login: new LoginService(db, now, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }),
     labels: new LabelStore(db),
     distDir: opts.distDir ?? DEFAULT_DIST_DIR,
+    renderer:
+      opts.renderer === undefined
+        ? await loadServerRenderer(opts.distDir ?? DEFAULT_DIST_DIR)
+        : opts.renderer,
     production: opts.production ?? !devRoutesRequested(),
     now,
   };
@@ -240,6 +248,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('preValidation', async (request) => {
     if (request.is404) return;
     if (!STATE_CHANGING_METHODS.has(request.method) && !request.routeOptions.config?.csrf) return;
+    // A stateless POST (the render endpoint) reads no session and changes nothing: nothing to forge.
+    if (request.routeOptions.config?.stateless) return;
     if (!ctx.csrf.valid(request)) {
       throw new HttpError(403, CSRF_REFUSAL);
     }
@@ -261,5 +271,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerProfileRoutes(app, ctx);
   registerProfilePages(app, ctx);
   registerPages(app, ctx);
+  registerRenderRoutes(app, ctx);
   return app;
 }

@@ -83,7 +83,8 @@ async function compress(file: string): Promise<void> {
 }
 
 export async function precompress(dist: string): Promise<{ compressed: number; entries: number }> {
-  const files = filesUnder(dist).filter((file) => file !== 'sri.json');
+  // dist/server/ is the server renderer (run in Node, never sent to a browser).
+  const files = filesUnder(dist).filter((file) => file !== 'sri.json' && !file.startsWith('server/'));
   const entries = files.filter(isEntryFile);
   const sri = Object.fromEntries(entries.map((file) => [file, sriHash(readFileSync(join(dist, file)))]));
   writeFileSync(join(dist, 'sri.json'), `${JSON.stringify(sri, null, 2)}\n`);

@@ -25,6 +25,29 @@ import { ValidationError, type Check } from '../contract/validate.ts';
 export const DEFAULT_PAGE_DATA_SELECTOR = '#fin-page-data';
 export const USER_DATA_SELECTOR = '#fin-user';
 
+/**
+ * The page the blocks are read from: the document, or on the server (there is none there) the
+ * blocks the server renderer was given for the page it renders (`setServerPage`).
+ */
+let serverPage: ParentNode | null = null;
+
+/** The server renderer's page: its JSON blocks' texts by element id; null when it is done. */
+export function setServerPage(blocks: Record<string, string> | null): void {
+  serverPage = blocks
+    ? ({
+        querySelector: (selector: string) => {
+          const id = selector.startsWith('#') ? selector.slice(1) : '';
+          return Object.hasOwn(blocks, id) ? { textContent: blocks[id] } : null;
+        },
+      } as unknown as ParentNode)
+    : null;
+}
+
+/** Where page-data blocks are read: the server's page, else the document; null if neither. */
+export function pageRoot(): ParentNode | null {
+  return serverPage ?? (typeof document === 'undefined' ? null : document);
+}
+
 /** Thrown when a page-data block is missing, is not JSON, or has a field of the wrong kind. */
 export class PageDataError extends Error {
   constructor(
@@ -37,8 +60,8 @@ export class PageDataError extends Error {
 }
 
 /** Parses the JSON of the block the selector names; throws PageDataError naming what is wrong. */
-export function readJsonBlock(selector: string, root: ParentNode = document): unknown {
-  const block = root.querySelector(selector);
+export function readJsonBlock(selector: string, root: ParentNode | null = pageRoot()): unknown {
+  const block = root?.querySelector(selector);
   if (!block) throw new PageDataError(selector, 'no such page-data block on the page');
   try {
     return JSON.parse(block.textContent ?? '');

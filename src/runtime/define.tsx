@@ -3,10 +3,11 @@
  * its styles inside, an error boundary that shows a clear inline message instead of a blank
  * block, and `emit()` for typed `fin-*` events that bubble out of the shadow root.
  */
-import r2wc from '@r2wc/react-to-web-component';
+import r2wc from '@r2wc/core';
 import { useStore } from '@nanostores/react';
 import {
   Component,
+  createElement,
   useLayoutEffect,
   useMemo,
   type ComponentType,
@@ -17,8 +18,9 @@ import { ElementMessage } from './chrome/ElementMessage.tsx';
 import baseStyles from './base.css?inline';
 import { createFinEvent } from '../core/events.ts';
 import { FALLBACK_LABELS } from '../contract/fallback-labels.ts';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { HostContext, type Host } from './host-context.ts';
-import { StyleContext, styleScope } from './styles.ts';
+import { adoptServerStyles, StyleContext, styleScope, type ServerStyles } from './styles.ts';
 import { lookupLabel } from '../core/labels.ts';
 import { $labels } from '../core/stores/labels.ts';
 import { $lang } from '../core/stores/lang.ts';
@@ -101,16 +103,81 @@ function kebab(name: string): string {
  * Registers `tag` (once: a second bundle on the same page is a no-op) as a custom element that
  * renders `Component` with its attributes parsed as declared.
  */
+/** What define() was given, by tag: the server renderer renders the same tree (server.tsx). */
+export interface Definition {
+  tag: string;
+  Root: ComponentType<Record<string, unknown>>;
+  options: DefineOptions<Record<string, unknown>>;
+}
+export const definitions = new Map<string, Definition>();
+
+/** What the server renderer (server.tsx) passes as the container: a host stand-in and a CSS collector. */
+export interface ServerContainer {
+  host: Pick<
+    HTMLElement,
+    'localName' | 'dispatchEvent' | 'toggleAttribute' | 'setAttribute' | 'removeAttribute'
+  >;
+  styles: ServerStyles;
+}
+
+/** A root whose server-rendered DOM is hydrated, with the props it last rendered. */
+interface Mounted {
+  root: Root;
+  Root: ComponentType<Record<string, unknown>>;
+  props: Record<string, unknown>;
+}
+
+/** Roots the server rendered (a declarative shadow root was there when the element was created). */
+const declarative = new WeakSet<ShadowRoot>();
+
+function mount(
+  container: HTMLElement | ShadowRoot,
+  Root: ComponentType<Record<string, unknown>>,
+  props: Record<string, unknown>,
+): Mounted {
+  const element = createElement(Root, props);
+  if ('host' in container && declarative.has(container) && adoptServerStyles(container)) {
+    // The server's DOM stays: React attaches to it (same nodes, no flash, no layout shift).
+    const root = hydrateRoot(container as unknown as Element, element, {
+      onRecoverableError: (error) =>
+        console.error(`fin-elements: hydration of <${container.host.localName}>:`, error),
+    });
+    return { root, Root, props: { ...props } };
+  }
+  const root = createRoot(container);
+  root.render(element);
+  return { root, Root, props: { ...props } };
+}
+
+/**
+ * r2wc calls update for every attribute as the element upgrades; an update whose props did not
+ * change renders nothing new (and while hydrating, a render would throw the server's DOM away).
+ */
+function update(mounted: Mounted, props: Record<string, unknown>): void {
+  const keys = new Set([...Object.keys(props), ...Object.keys(mounted.props)]);
+  const same = [...keys].every(
+    (key) =>
+      Object.is(props[key], mounted.props[key]) ||
+      // json attributes are parsed into a new object each time
+      (typeof props[key] === 'object' && JSON.stringify(props[key]) === JSON.stringify(mounted.props[key])),
+  );
+  if (same) return;
+  mounted.props = { ...props };
+  mounted.root.render(createElement(mounted.Root, props));
+}
+
 export function define<P extends object>(
   tag: string,
   Component: ComponentType<P>,
   options: DefineOptions<P>,
 ): void {
-  if (typeof customElements === 'undefined' || customElements.get(tag)) return;
+  if (definitions.has(tag)) return;
+  if (typeof customElements !== 'undefined' && customElements.get(tag)) return;
 
-  function ElementRoot(props: P & { container?: HTMLElement | ShadowRoot }) {
+  function ElementRoot(props: P & { container?: HTMLElement | ShadowRoot | ServerContainer }) {
     const { container, ...componentProps } = props;
     const element = (container && 'host' in container ? container.host : container) as HTMLElement;
+    const styles = container && 'styles' in container ? container.styles : styleScope(element.shadowRoot!);
     const host = useMemo<Host>(
       () => ({
         element,
@@ -126,7 +193,7 @@ export function define<P extends object>(
     useLayoutEffect(() => markLoading(element)(), [element]);
     return (
       <HostContext value={host}>
-        <StyleContext value={styleScope(element.shadowRoot!)}>
+        <StyleContext value={styles}>
           <ElementErrorBoundary host={host}>
             <Component {...(componentProps as P)} />
           </ElementErrorBoundary>
@@ -135,11 +202,18 @@ export function define<P extends object>(
     );
   }
   ElementRoot.displayName = `Element(${tag})`;
+  definitions.set(tag, {
+    tag,
+    Root: ElementRoot as ComponentType<Record<string, unknown>>,
+    options: options as DefineOptions<Record<string, unknown>>,
+  });
+  if (typeof customElements === 'undefined') return;
 
-  const Base = r2wc(ElementRoot as ComponentType<P>, {
-    shadow: 'open',
-    props: options.props as Parameters<typeof r2wc<P>>[1] extends { props?: infer X } ? X : never,
-  }) as unknown as new () => HTMLElement & {
+  const Base = r2wc<Record<string, unknown>, Mounted>(
+    ElementRoot as ComponentType<Record<string, unknown>>,
+    { shadow: 'open', props: options.props as Record<string, PropType> },
+    { mount, update, unmount: ({ root }) => root.unmount() },
+  ) as unknown as new () => HTMLElement & {
     connectedCallback(): void;
     attributeChangedCallback(n: string, o: string | null, v: string | null): void;
   };
@@ -154,6 +228,13 @@ export function define<P extends object>(
   // r2wc ignores a bare boolean attribute (`<x show-logo>`) and a removed attribute; HTML authors
   // expect the first to mean true and the second to restore the default.
   class FinElement extends Base {
+    /** A declarative shadow root (the server's first view) is kept; attaching anew would empty it. */
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      if (!this.shadowRoot) return super.attachShadow(init);
+      declarative.add(this.shadowRoot);
+      return this.shadowRoot;
+    }
+
     constructor() {
       super();
       // The base and the element's own styles are in place before the first render; widgets add

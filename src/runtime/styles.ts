@@ -30,8 +30,58 @@ function sheetOf(css: string): CSSStyleSheet {
   return sheet;
 }
 
+/** The attribute of the server's `<style>` elements in a declarative shadow root: their layer. */
+export const SERVER_STYLE_ATTRIBUTE = 'data-fin-server-style';
+
+/**
+ * Before hydrating a server-rendered root: its `<style>` elements become the root's constructed
+ * sheets (same texts, same order) and leave the DOM, all in one task, so nothing repaints and no
+ * CSS is there twice; the components' own `useStyles` then find their CSS already in. Without
+ * constructed sheets the server's DOM is emptied and rendered anew (false: do not hydrate).
+ */
+export function adoptServerStyles(root: ShadowRoot): boolean {
+  const served = [...root.querySelectorAll<HTMLStyleElement>(`style[${SERVER_STYLE_ATTRIBUTE}]`)];
+  if (!adoptable) {
+    for (const node of [...root.childNodes])
+      if (!(node instanceof HTMLStyleElement && node.dataset.finStyle)) node.remove();
+    return false;
+  }
+  const scope = styleScope(root);
+  for (const style of served) {
+    const layer = style.getAttribute(SERVER_STYLE_ATTRIBUTE) as StyleLayer;
+    scope.add(style.textContent ?? '', LAYERS.includes(layer) ? layer : 'widget');
+    style.remove();
+  }
+  return true;
+}
+
+/** What a scope does: the browser's puts CSS into a shadow root, the server's collects it. */
+export interface StyleSink {
+  add(css: string, layer?: StyleLayer): void;
+  /** The server renderer's scope: CSS is collected during render (no effects run there). */
+  readonly collecting?: boolean;
+}
+
+/**
+ * The styles a server render used, in layer order, for the `<style>` elements it writes into the
+ * declarative shadow root.
+ */
+export class ServerStyles implements StyleSink {
+  readonly collecting = true;
+  private readonly layers = new Map<StyleLayer, string[]>(LAYERS.map((layer) => [layer, []]));
+
+  add(css: string, layer: StyleLayer = 'widget'): void {
+    const texts = this.layers.get(layer)!;
+    if (css && !texts.includes(css)) texts.push(css);
+  }
+
+  get styles(): Array<{ layer: StyleLayer; css: string }> {
+    return LAYERS.flatMap((layer) => this.layers.get(layer)!.map((css) => ({ layer, css })));
+  }
+}
+
 /** The styles of one shadow root. */
-export class StyleScope {
+export class StyleScope implements StyleSink {
   private readonly layers = new Map<StyleLayer, string[]>(LAYERS.map((layer) => [layer, []]));
 
   constructor(private readonly root: ShadowRoot) {}
@@ -67,7 +117,7 @@ export class StyleScope {
 }
 
 /** The styles of the shadow root being rendered; define() provides it, test fixtures may too. */
-export const StyleContext = createContext<StyleScope | null>(null);
+export const StyleContext = createContext<StyleSink | null>(null);
 
 const scopes = new WeakMap<ShadowRoot, StyleScope>();
 
@@ -87,5 +137,7 @@ export function styleScope(root: ShadowRoot): StyleScope {
  */
 export function useStyles(css: string, layer: Exclude<StyleLayer, 'base'> = 'widget'): void {
   const scope = useContext(StyleContext);
+  // On the server no effect runs: the CSS is collected as the component renders.
+  if (scope?.collecting) scope.add(css, layer);
   useInsertionEffect(() => scope?.add(css, layer), [scope, css, layer]);
 }

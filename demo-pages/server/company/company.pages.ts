@@ -172,6 +172,8 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
           ? {
               preload: await preloadAnswers(app, request, lang, issuerPagePreloadCalls(data, blocks, lang)),
               labelModules: [],
+              // The server renders the elements' first view from them (issue 24).
+              firstPaint: true,
             }
           : {}),
         body: companyPageBody({

@@ -56,6 +56,8 @@ export function registerStockPages(app: FastifyInstance, ctx: AppContext): void 
         ? {
             preload: await preloadAnswers(app, request, lang, stockPagePreloadCalls(data)),
             labelModules: [],
+            // The server renders the elements' first view from them (issue 24).
+            firstPaint: true,
           }
         : {}),
       // The skip link leads to the chart, the page's main tool, when the page has one.

@@ -1,6 +1,7 @@
 /** What the route modules share: the database services of one app instance. */
 import type { Db, DemoMeta } from './db.ts';
 import type { LabelStore } from './labels.ts';
+import type { ServerRenderer } from './first-paint.ts';
 import type { LoginService } from '../auth/login.service.ts';
 import type { CsrfTokens } from './csrf.ts';
 import type { Session, SessionStore } from './session.ts';
@@ -20,6 +21,8 @@ export interface AppContext {
   labels: LabelStore;
   /** The element build served at /dist/ (its custom-elements.json feeds the /elements/ catalog). */
   distDir: string;
+  /** The elements' server renderer of that build (first paint, issue 24); null when it was not built. */
+  renderer: ServerRenderer | null;
   /** Development routes (/dev/outbox, /test/…) exist only outside production. */
   production: boolean;
   now: () => number;
@@ -38,6 +41,11 @@ declare module 'fastify' {
      * POST, PUT, PATCH and DELETE is (those need no flag).
      */
     csrf?: boolean;
+    /**
+     * A POST that reads no session and changes nothing (the render endpoint): a server calls it
+     * without a browser's CSRF token.
+     */
+    stateless?: boolean;
   }
 }
 

@@ -68,8 +68,10 @@ export async function registerDist(app: FastifyInstance, options: DistOptions): 
     },
   });
 
-  // The build's source maps show the sources: served only when asked for.
+  // The build's source maps show the sources: served only when asked for. dist/server/ is the
+  // server renderer, which runs in Node only: never served.
   app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/dist/server/')) return reply.status(404).send({ error: 'Not found' });
     if (
       !options.sourceMaps &&
       request.url.startsWith('/dist/') &&

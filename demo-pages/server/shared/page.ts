@@ -28,7 +28,10 @@ type PageOptions = Pick<
   | 'classicBundle'
   | 'preload'
   | 'labelModules'
->;
+> & {
+  /** The server renders the elements' first view (stock and issuer pages, issue 24). */
+  firstPaint?: boolean;
+};
 
 const nonces = new WeakMap<FastifyRequest, string>();
 
@@ -63,8 +66,10 @@ export function sendPage(
   const nonce = page.nonce ?? cspNonce(request);
   if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', pageCsp(nonce));
   // Reading a page stores nothing: an anonymous visitor's token is a signed one (csrf.ts).
+  const { firstPaint, ...layout } = page;
   const html = renderLayout({
-    ...page,
+    ...layout,
+    firstPaint: firstPaint ? ctx.renderer : null,
     nonce,
     lang,
     url: request.url,

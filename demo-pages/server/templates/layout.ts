@@ -11,6 +11,7 @@ import { BCP47, LANGUAGE_NAMES } from '../shared/lang.ts';
 import { accessLevelOf, userGlobals, type SessionUser } from '../shared/session.ts';
 import { html, jsonForScript, jsonScript, trusted, type SafeHtml } from './html.ts';
 import { labelModulesOf, labelsBlock } from './label-modules.ts';
+import { withFirstPaint, type ServerRenderer } from '../shared/first-paint.ts';
 import { modulePreloads } from './module-preload.ts';
 import { TABLE_BOX_STYLE } from './table-box.ts';
 
@@ -128,6 +129,11 @@ export interface LayoutOptions {
    * page's language, so no element calls /api/labels/.
    */
   labelModules?: string[];
+  /**
+   * The server renders the first view of the page's elements it can (shared/first-paint.ts) as
+   * declarative shadow DOM, from this page's blocks, labels, preload and user (issue 24).
+   */
+  firstPaint?: ServerRenderer | null;
 }
 
 /** A message the server hands to the page's message queue. */
@@ -208,7 +214,8 @@ const STYLE = `
      a row of its own at every width, so its upgrade moves nothing. Its light DOM is the plain menu
      a visitor without scripts gets (folded in <details>). */
   .shell-menu { display: block; flex: 1 1 100%; min-height: 36px; --fin-menu-color: #fff; }
-  .shell-menu:not(:defined) { display: flex; flex-wrap: wrap; gap: 0 20px; align-items: center; font-size: 14px; }
+  /* [data-fin-server]: the server rendered the element's own view (first-paint.ts); it shows that, as a block. */
+  .shell-menu:not(:defined, [data-fin-server]) { display: flex; flex-wrap: wrap; gap: 0 20px; align-items: center; font-size: 14px; }
   .shell-menu:not(:defined) summary { padding: 8px 0; cursor: pointer; }
   .shell-menu:not(:defined) ul { margin: 0; padding: 0 0 0 16px; }
   .shell-menu:not(:defined) .shell-langs { display: block; }
@@ -290,6 +297,9 @@ export function renderLayout(opts: LayoutOptions): string {
   const legacyGlobals = Object.entries(globals)
     .map(([name, value]) => `window.${name} = ${jsonForScript(value)};`)
     .join('\n');
+  const labelsOfPage = opts.labelModules
+    ? labelsBlock(labels, lang, showLabels, labelModulesOf(scripts, opts.labelModules))
+    : null;
   const pageDataBlock =
     opts.pageData === undefined
       ? null
@@ -316,14 +326,7 @@ export function renderLayout(opts: LayoutOptions): string {
         ${opts.menu ? jsonScript(MENU_DATA_ID, opts.menu) : null}
         ${opts.messages?.length ? jsonScript('fin-messages', opts.messages) : null}
         ${opts.preload ? jsonScript(PRELOAD_BLOCK_ID, opts.preload) : null}
-        ${
-          opts.labelModules
-            ? jsonScript(
-                LABELS_BLOCK_ID,
-                labelsBlock(labels, lang, showLabels, labelModulesOf(scripts, opts.labelModules)),
-              )
-            : null
-        }
+        ${opts.labelModules ? jsonScript(LABELS_BLOCK_ID, labelsOfPage) : null}
         <script${nonce}>
           ${trusted(legacyGlobals)};
         </script>
@@ -370,7 +373,19 @@ export function renderLayout(opts: LayoutOptions): string {
         ${scripts.map((src) => html`<script type="module" src="${src}"></script> `)}
       </body>
     </html> `;
-  return page.value;
+  if (!opts.firstPaint) return page.value;
+  return withFirstPaint(opts.firstPaint, page.value, {
+    lang,
+    nonce: opts.nonce,
+    user: globals,
+    ...(labelsOfPage ? { labels: labelsOfPage } : {}),
+    ...(opts.preload ? { preload: opts.preload } : {}),
+    blocks: {
+      ...(opts.pageData === undefined ? {} : { 'fin-page-data': opts.pageData }),
+      ...opts.pageDataBlocks,
+      ...(opts.menu ? { [MENU_DATA_ID]: opts.menu } : {}),
+    },
+  });
 }
 
 /** The page's address in each language: the header of the element test pages, the menu's fallback. */

@@ -6,6 +6,7 @@ import {
   readIssuerPageData,
   readIssuerReportsPageData,
   readStockPageBlock,
+  pageRoot,
   type PageFieldProblem,
 } from '../page-data.ts';
 import type { IssuerPageData, StockPageData } from '../../contract/types.ts';
@@ -22,6 +23,7 @@ export type PageDataState<T> =
   | { status: 'none' };
 
 const cache = new Map<string, WritableAtom<PageDataState<unknown>>>();
+const fillers = new Map<string, (quiet: boolean) => void>();
 
 function blockStore<T>(
   kind: string,
@@ -34,9 +36,10 @@ function blockStore<T>(
   let store = cache.get(key) as WritableAtom<PageDataState<T>> | undefined;
   if (!store) {
     const state = atom<PageDataState<T>>({ status: 'none' });
-    onMount(state, () => {
-      if (typeof document === 'undefined' || state.get().status !== 'none') return;
-      if (!document.querySelector(selector)) {
+    const fill = (quiet = false) => {
+      const root = pageRoot();
+      if (root === null || state.get().status !== 'none') return;
+      if (!root.querySelector(selector)) {
         state.set({
           status: 'missing',
           error: new PageDataError(selector, 'no such page-data block on the page'),
@@ -45,16 +48,19 @@ function blockStore<T>(
       }
       try {
         const { data, problems } = read(selector);
-        for (const problem of problems ?? []) console.error(`fin-elements: ${problem.error.message}`);
+        if (!quiet)
+          for (const problem of problems ?? []) console.error(`fin-elements: ${problem.error.message}`);
         batch(() => {
           state.set(problems?.length ? { status: 'ok', data, problems } : { status: 'ok', data });
           onRead?.(data);
         });
       } catch (error) {
-        console.error(`fin-elements: ${(error as Error).message}`);
+        if (!quiet) console.error(`fin-elements: ${(error as Error).message}`);
         state.set({ status: 'error', error: error as Error });
       }
-    });
+    };
+    onMount(state, () => fill());
+    fillers.set(key, fill);
     store = state;
     cache.set(key, store as WritableAtom<PageDataState<unknown>>);
   }
@@ -115,4 +121,15 @@ export function setStockPageData(data: StockPageData, selector = DEFAULT_PAGE_DA
 /** Forget what was read, so the next mount reads the blocks again (tests; pages that replace blocks). */
 export function resetPageData(): void {
   for (const store of cache.values()) store.set({ status: 'none' });
+}
+
+/**
+ * Reads every block again from the page now (the server renderer, once per page it renders: a
+ * store stays mounted between renders, so its mount would not read the next page's blocks).
+ * Quietly: a store of another kind than the page's (an issuer store on a stock page) fails here,
+ * and the element that reads it reports that, in the browser.
+ */
+export function rereadPageData(): void {
+  resetPageData();
+  for (const fill of fillers.values()) fill(true);
 }

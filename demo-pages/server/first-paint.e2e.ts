@@ -1,0 +1,159 @@
+/**
+ * First paint from the server (issue 24, DESIGN §5b): the stock and issuer pages carry each
+ * server-rendered element's first view as declarative shadow DOM. Without JavaScript a visitor
+ * reads it; with JavaScript the element hydrates it (the same nodes, no shift, no warning).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs, type Audience } from '../testing/session.ts';
+import { observeLayoutShift, layoutShiftOf } from '../testing/layout-shift.ts';
+import { elementsSettled } from '../testing/layout.ts';
+
+const STOCK = '/stocks/sber/?lang=eng';
+const ISSUER = '/company/1/?lang=eng';
+
+/** The text of each server-rendered element, as a visitor without scripts sees it. */
+async function shadowTexts(page: Page, tags: string[]): Promise<Record<string, string>> {
+  return page.evaluate(
+    (list) =>
+      Object.fromEntries(
+        list.map((tag) => [
+          tag,
+          [...document.querySelectorAll(tag)]
+            .map((element) =>
+              [...(element.shadowRoot?.childNodes ?? [])]
+                .filter((node) => node.nodeName !== 'STYLE')
+                .map((node) => node.textContent)
+                .join(''),
+            )
+            .join(' | '),
+        ]),
+      ),
+    tags,
+  );
+}
+
+/** The exchange table's first row's price cells (dates and tickers left out): paid values. */
+function firstRowPrices(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...(document
+        .querySelector('fin-exchange-table')
+        ?.shadowRoot?.querySelectorAll('tbody tr:first-child td') ?? []),
+    ]
+      .map((cell) => cell.textContent!.trim())
+      .filter((text) => /^[+-]?[\d\s\u00a0]+[.,]\d+%?$/.test(text) && !/^\d\d\.\d\d\.\d{4}$/.test(text)),
+  );
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the stock and issuer pages show each element server-rendered, masked per access level', async ({
+    page,
+  }) => {
+    const seen: Record<Audience, { stock: Record<string, string>; html: string; prices: string[] }> =
+      {} as never;
+    for (const audience of ['anonymous', 'free', 'paid'] as const) {
+      await page.context().clearCookies();
+      await signInAs(page.request, audience);
+      const response = await page.goto(STOCK);
+      const html = await response!.text();
+      const stock = await shadowTexts(page, [
+        'fin-menu',
+        'fin-price-dynamics',
+        'fin-exchange-table',
+        'fin-dividends-table',
+        'fin-related-list',
+      ]);
+      seen[audience] = { stock, html, prices: await firstRowPrices(page) };
+      // Each server style carries the page's CSP nonce (a strict style-src allows them).
+      const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
+      const serverStyles = [...html.matchAll(/<style([^>]*) data-fin-server-style=/g)];
+      expect(serverStyles.length).toBeGreaterThan(5);
+      for (const [, attributes] of serverStyles) expect(attributes).toBe(` nonce="${nonce}"`);
+      // Each element's own words, in the page's language, with no script run.
+      expect(stock['fin-menu']).toContain('Stocks');
+      expect(stock['fin-exchange-table']).toContain('Moscow Exchange');
+      expect(stock['fin-dividends-table']).toContain('Dividend history');
+      expect(stock['fin-related-list']).toContain('MOEX Russia Index');
+      // A declarative root is a real shadow root: the plain menu of the light DOM is not shown.
+      await expect(page.locator('fin-menu details').first()).toBeHidden();
+
+      await page.goto(ISSUER);
+      const issuer = await shadowTexts(page, ['fin-issuer-reports', 'fin-price-dynamics']);
+      expect(Object.values(issuer).join(' ').trim().length, `${audience}: issuer page`).toBeGreaterThan(0);
+    }
+    // The paid visitor's exchange row has prices; the anonymous page's HTML has none of them.
+    const paidPrices = seen.paid.prices;
+    expect(paidPrices.length).toBeGreaterThan(2);
+    expect(seen.anonymous.prices).toEqual([]);
+    // A free visitor gets fewer figures than a paid one, and none of the others in the HTML.
+    expect(seen.free.prices.length).toBeLessThan(paidPrices.length);
+    const paidOnly = paidPrices.filter((price) => !seen.free.prices.includes(price));
+    expect(seen.anonymous.stock['fin-exchange-table']).toContain('***');
+    for (const price of new Set(paidPrices)) expect(seen.anonymous.html).not.toContain(`>${price}<`);
+    for (const price of new Set(paidOnly)) expect(seen.free.html).not.toContain(`>${price}<`);
+  });
+});
+
+test('with JavaScript the elements hydrate the server DOM: same nodes, no shift, no warning', async ({
+  page,
+  context,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await observeLayoutShift(context);
+  // The table's module waits until a node of its server DOM has been marked.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/dist/elements/fin-exchange-table.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The module scripts hold DOMContentLoaded back: the page is read as soon as the table is parsed.
+  await page.goto(STOCK, { waitUntil: 'commit' });
+  await page.waitForFunction(() => {
+    const table = document.querySelector('fin-exchange-table')?.shadowRoot?.querySelector('table');
+    Object.assign(window, { __marked: table });
+    return Boolean(table);
+  });
+  release();
+  await expect(page.locator('fin-exchange-table:defined')).toHaveCount(1);
+  await elementsSettled(page);
+  const same = await page.evaluate(
+    () =>
+      (window as unknown as { __marked: Element }).__marked ===
+      document.querySelector('fin-exchange-table')!.shadowRoot!.querySelector('table'),
+  );
+  expect(same, 'the table node marked before the module ran is the one after').toBe(true);
+  // Interactive: a sortable header sorts.
+  const dateHeader = page.locator('fin-exchange-table th[data-field="date"]');
+  await expect(dateHeader).not.toHaveAttribute('aria-sort', /./);
+  await dateHeader.locator('button.dt-sort').click();
+  await expect(dateHeader).toHaveAttribute('aria-sort', /ascending|descending/);
+  // One set of styles: the server's <style> elements became the root's constructed sheets.
+  const styles = await page.evaluate(() =>
+    ['fin-exchange-table', 'fin-price-dynamics', 'fin-menu'].map((tag) => {
+      const root = document.querySelector(tag)!.shadowRoot!;
+      return { tag, inline: root.querySelectorAll('style').length, sheets: root.adoptedStyleSheets.length };
+    }),
+  );
+  for (const style of styles) {
+    expect(style.inline, style.tag).toBe(0);
+    expect(style.sheets, style.tag).toBeGreaterThan(0);
+  }
+  const shift = await layoutShiftOf(page);
+  const fromElements = shift.entries.filter((entry) =>
+    entry.sources.some((source) => source.startsWith('fin-')),
+  );
+  expect(fromElements, 'layout shifts from the elements').toEqual([]);
+  // The issuer page's reports, consensus and bar hydrate without a warning too.
+  await page.goto(ISSUER);
+  await elementsSettled(page);
+  await expect(page.locator('fin-issuer-reports:not(:defined)')).toHaveCount(0);
+  expect(await page.locator('fin-issuer-reports').count()).toBeGreaterThan(0);
+  expect(problems.filter((text) => /hydrat|recoverable|did not match|mismatch/i.test(text))).toEqual([]);
+});

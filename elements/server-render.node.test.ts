@@ -1,0 +1,134 @@
+/**
+ * The server renderer and the render endpoint for legacy servers (issue 24 item 3): refusals with
+ * a clear 4xx, the size limit, no use of the caller's cookies, and nothing of one render left for
+ * the next (another visitor, another language).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as renderer from './server.tsx';
+import {
+  client,
+  createTestApp,
+  createTestDatabase,
+  PAID_PHONE,
+  signIn,
+  type Client,
+  type TestDatabase,
+} from '../demo-pages/server/shared/testing.ts';
+import { RENDER_BODY_LIMIT_BYTES, RENDER_PATH } from '../demo-pages/server/render/render.routes.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let paid: Client;
+let paidData: unknown;
+let anonymousData: unknown;
+
+beforeAll(async () => {
+  database = createTestDatabase();
+  app = await createTestApp(database.dbPath, { renderer });
+  paid = await signIn(app, PAID_PHONE);
+  paidData = (await paid.get('/stocks/sber/?format=json')).json();
+  anonymousData = (await client(app).get('/stocks/sber/?format=json')).json();
+});
+afterAll(async () => {
+  await app.close();
+  database.cleanup();
+});
+
+/** A server's call: no cookie, no CSRF token (the endpoint needs neither). */
+const render = (body: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: RENDER_PATH, payload: body as object, headers });
+
+/** The fragment's text without its styles. */
+const textOf = (html: string) =>
+  html
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+describe('POST /api/render/', () => {
+  it('answers the element with its declarative shadow root, cacheable, from the body alone', async () => {
+    const body = {
+      tag: 'fin-exchange-table',
+      lang: 'eng',
+      pageData: anonymousData,
+      nonce: 'bm9uY2Utb2YtcGFnZQ==',
+    };
+    const response = await render(body);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.body).toMatch(/^<fin-exchange-table><template shadowrootmode="open">/);
+    // (Unit tests import CSS as nothing; the nonce on the styles is proven by the strict-CSP gate.)
+    expect(textOf(response.body)).toContain('Trading by exchange');
+    // The paid visitor's cookies change nothing: the fragment depends on the body only.
+    const withCookies = await render(body, paid.jar.header());
+    expect(withCookies.body).toBe(response.body);
+    expect(textOf(response.body)).toContain('***');
+  });
+
+  it('refuses an unknown tag, a bad language, a bad attribute and an oversized body with a clear 4xx', async () => {
+    const chart = await render({ tag: 'fin-stock-chart', lang: 'eng' });
+    expect(chart.statusCode).toBe(400);
+    expect(chart.json().error).toContain('<fin-stock-chart> is not rendered on the server');
+    const lang = await render({ tag: 'fin-holders', lang: 'xx' });
+    expect(lang.statusCode).toBe(400);
+    expect(lang.json().error).toContain('Unknown language "xx"');
+    expect((await render({ tag: 'fin-holders', lang: 'eng', attributes: { 'on"x': '1' } })).statusCode).toBe(
+      400,
+    );
+    expect((await render({ tag: '<script>', lang: 'eng' })).statusCode).toBe(400);
+    expect((await render({ tag: 'fin-holders', lang: 'eng', user: { userAuth: 'yes' } })).statusCode).toBe(
+      400,
+    );
+    const big = await render({
+      tag: 'fin-holders',
+      lang: 'eng',
+      pageData: { pad: 'x'.repeat(RENDER_BODY_LIMIT_BYTES) },
+    });
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('leaves nothing of one render for the next: another visitor, another language', async () => {
+    const anonymousGerman = { tag: 'fin-exchange-table', lang: 'deu', pageData: anonymousData };
+    const first = (await render(anonymousGerman)).body;
+    const paidEnglish = (
+      await render({
+        tag: 'fin-exchange-table',
+        lang: 'eng',
+        pageData: paidData,
+        user: { userAuth: true, userId: 2, userAccessLevel: 1077, userTariffs: [677] },
+      })
+    ).body;
+    expect(textOf(paidEnglish)).toContain('Last price');
+    expect(textOf(paidEnglish)).not.toContain('***');
+    expect((await render(anonymousGerman)).body).toBe(first);
+    expect(textOf(first)).toContain('***');
+    expect(textOf(first)).toContain('Letzter Kurs');
+  });
+});
+
+describe('renderElement', () => {
+  it('writes hostile page data as text in the HTML', async () => {
+    const payload = '<img src=x onerror="alert(1)">';
+    const hostile = JSON.parse(
+      JSON.stringify(anonymousData).replaceAll('Московская биржа', JSON.stringify(payload).slice(1, -1)),
+    ) as unknown;
+    const html = (await render({ tag: 'fin-exchange-table', lang: 'eng', pageData: hostile })).body;
+    expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    expect(html).not.toContain('<img');
+  });
+
+  it('escapes the attributes it writes and refuses a tag it does not render', () => {
+    const html = renderer.renderElement({
+      tag: 'fin-related-list',
+      lang: 'eng',
+      attributes: { kind: 'stocks"><script>alert(1)</script>' },
+    });
+    expect(
+      html.startsWith('<fin-related-list kind="stocks&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">'),
+    ).toBe(true);
+    expect(() => renderer.renderElement({ tag: 'fin-chart', lang: 'eng' })).toThrow(renderer.RenderError);
+  });
+});
