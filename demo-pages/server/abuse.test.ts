@@ -89,7 +89,7 @@ describe('CSRF: every state-changing route refuses a missing, wrong or other bro
     await app.ready();
     // Logout last: its positive control signs the user out.
     const routes = registeredRoutes(app)
-      .filter((route) => STATE_CHANGING_METHODS.has(route.method) || route.csrf)
+      .filter((route) => (STATE_CHANGING_METHODS.has(route.method) || route.csrf) && !route.stateless)
       .sort((a, b) => Number(a.url.includes('logout')) - Number(b.url.includes('logout')));
     expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining(['POST /api/auth/logout/', 'POST /api/test/new-call/']),
@@ -142,6 +142,35 @@ describe('CSRF: every state-changing route refuses a missing, wrong or other bro
     }
     console.info(`CSRF gate: ${routes.length} state-changing routes × 8 forged tokens = ${probes} probes`);
     expect(failures).toEqual([]);
+  });
+
+  it('a stateless POST (exempt from the token) answers the same whatever session and token come with it', async () => {
+    const app = await freshApp();
+    await app.ready();
+    const stateless = registeredRoutes(app).filter((route) => route.stateless);
+    expect(stateless.map((route) => `${route.method} ${route.url}`)).toEqual(['POST /api/render/']);
+    const body = {
+      tag: 'fin-price-dynamics',
+      lang: 'eng',
+      attributes: { 'stock-id': '1', 'ground-id': '1' },
+    };
+    const visitor = client(app);
+    const signedIn = await signIn(app, PAID_PHONE);
+    const answers = await Promise.all(
+      [
+        {},
+        visitor.jar.header(),
+        { ...signedIn.jar.header(), 'x-csrf-token': await signedIn.token() },
+        { ...signedIn.jar.header(), 'x-csrf-token': 'forged' },
+      ].map((headers) => app.inject({ method: 'POST', url: '/api/render/', headers, payload: body })),
+    );
+    // No token asked, and a session's cookies change nothing and set nothing (this app has no
+    // renderer built, so it answers 503; elements/server-render.node.test.ts compares fragments).
+    for (const answer of answers) {
+      expect(answer.statusCode).not.toBe(403);
+      expect(answer.body).toBe(answers[0]!.body);
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
   });
 
   it('an anonymous page opened before a server restart still makes its calls (the secret is the database’s)', async () => {

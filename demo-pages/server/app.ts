@@ -123,6 +123,8 @@ export interface RegisteredRoute {
   url: string;
   /** `config.csrf`: a GET that writes. */
   csrf: boolean;
+  /** `config.stateless`: a POST that reads no session (the render endpoint), so no token is asked. */
+  stateless: boolean;
 }
 
 const ROUTES = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -183,7 +185,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   ROUTES.set(app, routes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, csrf: Boolean(route.config?.csrf) });
+      routes.push({
+        method,
+        url: route.url,
+        csrf: Boolean(route.config?.csrf),
+        stateless: Boolean(route.config?.stateless),
+      });
   });
   // Idle sessions and old login counts go on a timer too, not only when someone comes back.
   const sweep = () => {
