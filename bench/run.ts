@@ -57,6 +57,8 @@ try {
     '\n# <fin-price-dynamics>: navigation → first paint with data, and the first contentful paint (Chromium, ms)',
   );
   printPriceDynamicsPaint(await benchPriceDynamicsFirstPaint(server.baseUrl));
+  console.log('the same page without first paint and preload (?preload=0, an older template):');
+  printPriceDynamicsPaint(await benchPriceDynamicsFirstPaint(server.baseUrl, 7, 'preload=0'));
 
   console.log('\n# A cold stock page: the JS it downloads before its chart comes into view (Chromium)');
   printStockPageJsFigures(await benchStockPageJs(server.baseUrl));
