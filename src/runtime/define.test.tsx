@@ -114,6 +114,21 @@ describe('define()', () => {
     expect(element.hasAttribute('data-fin-loading')).toBe(false);
   });
 
+  it("marks a host loading from its connection when the server's first view is a loading line", async () => {
+    // The server rendered the element's loading line (a lazy view) into its shadow root; the page
+    // must keep the reserved height until hydration has committed, not shrink to that line.
+    const element = document.createElement('fin-server-loading-probe');
+    element.attachShadow({ mode: 'open' }).innerHTML =
+      '<div class="fin-message fin-message--loading" role="status" aria-busy="true"><span>Loading…</span></div>';
+    act(() => document.body.append(element));
+    define<{ loaded?: boolean }>('fin-server-loading-probe', LoadingProbe, { props: { loaded: 'boolean' } });
+    expect(element.hasAttribute('data-fin-loading')).toBe(true);
+    await shows(element, 'Loading…');
+    act(() => element.setAttribute('loaded', 'true'));
+    await shows(element, 'content');
+    expect(element.hasAttribute('data-fin-loading')).toBe(false);
+  });
+
   it('does not mark a host loading once it has rendered something else than a loading line', async () => {
     const element = mount('<fin-probe title="Ready"></fin-probe>');
     await shows(element, 'Ready|');

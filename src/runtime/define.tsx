@@ -250,8 +250,11 @@ export function define<P extends object>(
       // The page's announcer exists before the first message any element pushes (issue 23).
       startMessageQueue();
       // Loading until the first render (React renders a moment after the connection): the page's
-      // reserved height holds from the start.
-      if (!this.shadowRoot?.querySelector(':not(style)')) this.setAttribute(LOADING_ATTRIBUTE, '');
+      // reserved height holds from the start. So too when the server's first view is a loading line
+      // (a lazy view): hydration commits later, and the page must not shrink to the line meanwhile.
+      const shown = this.shadowRoot?.querySelector(':not(style)');
+      if (!shown || this.shadowRoot!.querySelector('.fin-message--loading'))
+        this.setAttribute(LOADING_ATTRIBUTE, '');
       super.connectedCallback();
     }
 
