@@ -24,6 +24,9 @@ test('the manifest lists the elements the keyboard gate walks', () => {
 
 for (const tag of TAGS) {
   test(`keyboard: <${tag}>: every control reached by Tab, named, focus shown, no trap`, async ({ page }) => {
+    // One key press and one look at the focus per Tab stop: the issuer reports have about 160
+    // stops (24 s alone on a quiet machine), more than the default 30 s allows under CI's load.
+    test.slow();
     await signInAs(page.request, 'paid');
     await page.goto(`/test/only/${tag}/?lang=eng`);
     await elementsSettled(page);
