@@ -68,12 +68,14 @@ export function ArchiveTableElement(props: Omit<ArchiveTableProps, 'onSortChange
   const $shownInChart = useMemo(() => archiveShownInChart(pageData), [pageData]);
   const shownInChart = useStore($shownInChart);
   const blockArchive = stockId === undefined && groundId === undefined && periodId === undefined;
-  const stepAside = shownInChart && blockArchive && !insideElement(element);
+  const stepAside = shownInChart && blockArchive;
   useEffect(() => {
-    if (!stepAside) return;
+    // Where the element sits is read once it is in place: the chart's own archive view may render
+    // before its element is in the chart's shadow root, and it never steps aside.
+    if (!stepAside || insideElement(element)) return;
     setHidden(true);
     return () => setHidden(false);
-  }, [stepAside, setHidden]);
+  }, [stepAside, element, setHidden]);
   return <ArchiveTable {...props} onSortChange={(sort) => emit('fin-sort-change', sort)} />;
 }
 

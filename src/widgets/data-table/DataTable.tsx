@@ -360,9 +360,15 @@ export function DataTable(props: DataTableProps) {
 
   return (
     <div className={classes} ref={rootRef}>
-      {sideways.start || sideways.end ? (
+      {!sideways.measured || sideways.start || sideways.end ? (
         // Columns past the box's edge: said above the table, with a fade on the cut edge (below).
-        <div className="dt-scroll-hint" data-scroll-hint aria-hidden="true">
+        // Before the box is measured (the server's first paint, hydration) CSS alone shows it
+        // while the box overflows.
+        <div
+          className={`dt-scroll-hint${sideways.measured ? '' : ' dt-scroll-hint--unmeasured'}`}
+          data-scroll-hint
+          aria-hidden="true"
+        >
           {t('common:table_scrolls')}
         </div>
       ) : null}
@@ -530,9 +536,11 @@ function useTableWidth(ref: RefObject<HTMLElement | null>): number {
 function useSidewaysOverflow(ref: RefObject<HTMLElement | null>): {
   start: boolean;
   end: boolean;
+  /** False until the box is measured: on the server and in the render that hydrates. */
+  measured: boolean;
   measure(): void;
 } {
-  const [edges, setEdges] = useState({ start: false, end: false });
+  const [edges, setEdges] = useState({ start: false, end: false, measured: false });
   const measure = useCallback(() => {
     const box = ref.current;
     if (!box) return;
@@ -540,7 +548,9 @@ function useSidewaysOverflow(ref: RefObject<HTMLElement | null>): {
     // A pixel of rounding is not a column out of sight.
     const start = hidden > 1 && box.scrollLeft > 1;
     const end = hidden > 1 && box.scrollLeft < hidden - 1;
-    setEdges((old) => (old.start === start && old.end === end ? old : { start, end }));
+    setEdges((old) =>
+      old.measured && old.start === start && old.end === end ? old : { start, end, measured: true },
+    );
   }, [ref]);
   useLayoutEffect(() => {
     const box = ref.current;
