@@ -16,7 +16,6 @@ import './fin-related-list.ts';
 import './fin-leaders.ts';
 import './fin-issuer-reports.ts';
 import './fin-consensus-forecasts.ts';
-import './fin-menu.ts';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import baseStyles from '../src/runtime/base.css?inline';
@@ -37,7 +36,10 @@ import { ServerStyles, SERVER_STYLE_ATTRIBUTE } from '../src/runtime/styles.ts';
 /**
  * The elements whose first view the server renders. The others (charts, the network graph, the
  * search boxes, the shell's bars: canvas, the visitor's device or cookies decide what they show)
- * are left to the browser as before.
+ * are left to the browser as before. So is the header's `<fin-menu>`: its view depends on the
+ * window's width (a bar or one button), which the server cannot know, and its light DOM is the
+ * plain menu that works without scripts (a shadow root would hide it); the header keeps its row,
+ * so the upgrade moves nothing.
  */
 export const SERVER_TAGS = [
   'fin-price-dynamics',
@@ -48,7 +50,6 @@ export const SERVER_TAGS = [
   'fin-leaders',
   'fin-issuer-reports',
   'fin-consensus-forecasts',
-  'fin-menu',
 ] as const;
 export type ServerTag = (typeof SERVER_TAGS)[number];
 
