@@ -30,6 +30,8 @@ import { rereadPageData, resetPageData } from '../src/core/stores/page.ts';
 import { resetPeriods } from '../src/core/stores/period.ts';
 import { $ground } from '../src/core/stores/ground.ts';
 import { $user } from '../src/core/stores/user.ts';
+import { $hints } from '../src/core/stores/hints.ts';
+import { HINTS_DEFAULT } from '../src/contract/hints.ts';
 import { definitions, type PropType, type ServerContainer } from '../src/runtime/define.tsx';
 import { ServerStyles, SERVER_STYLE_ATTRIBUTE } from '../src/runtime/styles.ts';
 
@@ -62,6 +64,8 @@ export interface RenderRequest {
   blocks?: Record<string, unknown>;
   /** The visitor's user globals (SPEC §3); default anonymous. */
   user?: UserGlobals;
+  /** The visitor's hints choice (their cookie or saved setting); default on. */
+  hints?: boolean;
   /** The labels of the page's language (`#fin-labels`); missing modules render their label keys' fallbacks. */
   labels?: LabelsBlock;
   /** The first answers of the page's calls (`#fin-preload`), masked for this visitor. */
@@ -121,6 +125,7 @@ function withPage(request: RenderRequest): () => void {
   seedLabels(request.labels ?? { lang: request.lang, modules: {} });
   $lang.set(request.lang);
   $user.set(request.user ?? ANONYMOUS);
+  $hints.set(request.hints ?? HINTS_DEFAULT);
   $ground.set(null);
   resetPeriods();
   rereadPageData();
@@ -130,6 +135,7 @@ function withPage(request: RenderRequest): () => void {
     seedLabels({ lang: DEFAULT_LANG, modules: {} });
     $lang.set(DEFAULT_LANG);
     $user.set(ANONYMOUS);
+    $hints.set(HINTS_DEFAULT);
     $ground.set(null);
     resetPeriods();
     resetPageData();
