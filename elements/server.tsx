@@ -16,7 +16,6 @@ import './fin-related-list.ts';
 import './fin-leaders.ts';
 import './fin-issuer-reports.ts';
 import './fin-consensus-forecasts.ts';
-import './fin-menu.ts';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import baseStyles from '../src/runtime/base.css?inline';
@@ -31,13 +30,18 @@ import { rereadPageData, resetPageData } from '../src/core/stores/page.ts';
 import { resetPeriods } from '../src/core/stores/period.ts';
 import { $ground } from '../src/core/stores/ground.ts';
 import { $user } from '../src/core/stores/user.ts';
+import { $hints } from '../src/core/stores/hints.ts';
+import { HINTS_DEFAULT } from '../src/contract/hints.ts';
 import { definitions, type PropType, type ServerContainer } from '../src/runtime/define.tsx';
 import { ServerStyles, SERVER_STYLE_ATTRIBUTE } from '../src/runtime/styles.ts';
 
 /**
  * The elements whose first view the server renders. The others (charts, the network graph, the
  * search boxes, the shell's bars: canvas, the visitor's device or cookies decide what they show)
- * are left to the browser as before.
+ * are left to the browser as before. So is the header's `<fin-menu>`: its view depends on the
+ * window's width (a bar or one button), which the server cannot know, and its light DOM is the
+ * plain menu that works without scripts (a shadow root would hide it); the header keeps its row,
+ * so the upgrade moves nothing.
  */
 export const SERVER_TAGS = [
   'fin-price-dynamics',
@@ -48,7 +52,6 @@ export const SERVER_TAGS = [
   'fin-leaders',
   'fin-issuer-reports',
   'fin-consensus-forecasts',
-  'fin-menu',
 ] as const;
 export type ServerTag = (typeof SERVER_TAGS)[number];
 
@@ -61,6 +64,8 @@ export interface RenderRequest {
   blocks?: Record<string, unknown>;
   /** The visitor's user globals (SPEC §3); default anonymous. */
   user?: UserGlobals;
+  /** The visitor's hints choice (their cookie or saved setting); default on. */
+  hints?: boolean;
   /** The labels of the page's language (`#fin-labels`); missing modules render their label keys' fallbacks. */
   labels?: LabelsBlock;
   /** The first answers of the page's calls (`#fin-preload`), masked for this visitor. */
@@ -120,6 +125,7 @@ function withPage(request: RenderRequest): () => void {
   seedLabels(request.labels ?? { lang: request.lang, modules: {} });
   $lang.set(request.lang);
   $user.set(request.user ?? ANONYMOUS);
+  $hints.set(request.hints ?? HINTS_DEFAULT);
   $ground.set(null);
   resetPeriods();
   rereadPageData();
@@ -129,6 +135,7 @@ function withPage(request: RenderRequest): () => void {
     seedLabels({ lang: DEFAULT_LANG, modules: {} });
     $lang.set(DEFAULT_LANG);
     $user.set(ANONYMOUS);
+    $hints.set(HINTS_DEFAULT);
     $ground.set(null);
     resetPeriods();
     resetPageData();

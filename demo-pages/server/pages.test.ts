@@ -425,7 +425,7 @@ describe('the page shell', () => {
   });
 
   it('names the access level on <body>, which picks the room the stock page reserves for prompts or data', async () => {
-    const access = (body: string) => /<body data-access="([a-z]+)">/.exec(body)?.[1];
+    const access = (body: string) => /<body data-access="([a-z]+)"[ >]/.exec(body)?.[1];
     const anonymous = (await get('/stocks/sber/?lang=eng')).body;
     expect(access(anonymous)).toBe('anonymous');
     expect(access((await (await signIn(app, FREE_PHONE)).get('/stocks/sber/?lang=eng')).body)).toBe(

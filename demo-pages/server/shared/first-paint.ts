@@ -18,6 +18,8 @@ export interface RenderRequest {
   lang: Lang;
   blocks?: Record<string, unknown>;
   user?: UserGlobals;
+  /** The visitor's hints choice (src/contract/hints.ts). */
+  hints?: boolean;
   labels?: LabelsBlock;
   preload?: Record<string, unknown>;
   nonce?: string;

@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../../src/contract/types.ts';
+import { HINTS_COOKIE, HINTS_DEFAULT, parseHintsValue } from '../../../src/contract/hints.ts';
+import { ProfileRepository } from '../profile/profile.repo.ts';
 import { errorPageBody } from '../templates/error.page.ts';
 import { portalMenu } from '../menu/menu.ts';
 import { renderLayout, type LayoutOptions } from '../templates/layout.ts';
@@ -32,6 +34,17 @@ type PageOptions = Pick<
   /** The server renders the elements' first view (stock and issuer pages, issue 24). */
   firstPaint?: boolean;
 };
+
+const profiles = new WeakMap<AppContext, ProfileRepository>();
+
+/** The visitor's hints choice: a signed-in user's saved setting, else the hints cookie, else on. */
+function hintsOf(ctx: AppContext, request: FastifyRequest): boolean {
+  const user = request.session?.user;
+  if (!user) return parseHintsValue(request.cookies[HINTS_COOKIE]) ?? HINTS_DEFAULT;
+  let profile = profiles.get(ctx);
+  if (!profile) profiles.set(ctx, (profile = new ProfileRepository(ctx.db, ctx.login)));
+  return profile.settings(user.id).hints;
+}
 
 const nonces = new WeakMap<FastifyRequest, string>();
 
@@ -74,6 +87,7 @@ export function sendPage(
     lang,
     url: request.url,
     user: request.session?.user ?? null,
+    hints: hintsOf(ctx, request),
     sid: ctx.csrf.issue(request, reply),
     labels: ctx.labels,
     showLabels: showLabelsRequested(request.query),

@@ -12,6 +12,7 @@ import { accessLevelOf, userGlobals, type SessionUser } from '../shared/session.
 import { html, jsonForScript, jsonScript, trusted, type SafeHtml } from './html.ts';
 import { labelModulesOf, labelsBlock } from './label-modules.ts';
 import { withFirstPaint, type ServerRenderer } from '../shared/first-paint.ts';
+import { HINTS_DEFAULT, HINTS_PAGE_ATTRIBUTE } from '../../../src/contract/hints.ts';
 import { modulePreloads } from './module-preload.ts';
 import { TABLE_BOX_STYLE } from './table-box.ts';
 
@@ -134,6 +135,11 @@ export interface LayoutOptions {
    * declarative shadow DOM, from this page's blocks, labels, preload and user (issue 24).
    */
   firstPaint?: ServerRenderer | null;
+  /**
+   * The visitor's hints choice (their cookie or saved setting; default on): the first view is
+   * rendered with it and `<body data-fin-hints>` carries it, where the page's `$hints` starts.
+   */
+  hints?: boolean;
 }
 
 /** A message the server hands to the page's message queue. */
@@ -331,7 +337,7 @@ export function renderLayout(opts: LayoutOptions): string {
           ${trusted(legacyGlobals)};
         </script>
       </head>
-      <body data-access="${accessLevelOf(user)}">
+      <body data-access="${accessLevelOf(user)}" ${HINTS_PAGE_ATTRIBUTE}="${(opts.hints ?? HINTS_DEFAULT) ? 1 : 0}">
         <a class="skip-link" href="#${skip.id}">${t(skip.labelKey)}</a>
         <header>
           <div class="shell-header">
@@ -378,6 +384,7 @@ export function renderLayout(opts: LayoutOptions): string {
     lang,
     nonce: opts.nonce,
     user: globals,
+    hints: opts.hints ?? HINTS_DEFAULT,
     ...(labelsOfPage ? { labels: labelsOfPage } : {}),
     ...(opts.preload ? { preload: opts.preload } : {}),
     blocks: {

@@ -9,18 +9,28 @@
  * does not hold.
  */
 import { atom, onMount } from 'nanostores';
+import { HINTS_COOKIE, HINTS_DEFAULT, parseHintsValue } from '../../contract/hints.ts';
 import { fetchSettings, saveSettings } from '../api/profile.ts';
 import { readUser } from '../page-data.ts';
 import { $user } from './user.ts';
 
-/** Anonymous visitors' choice: `1` on, `0` off; a year, the whole site. */
-export const HINTS_COOKIE = 'fin_hints';
+export { HINTS_COOKIE, HINTS_DEFAULT };
+/** The cookie lasts a year, the whole site. */
 const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
-/** SPEC §6: hints are on until the visitor turns them off. */
-export const HINTS_DEFAULT = true;
+/**
+ * The choice the server rendered the page with (`<body data-fin-hints>`), so the elements hydrate
+ * the hints the server showed; without it (a page of another server) the cookie, else the default.
+ * Read once, when the store is created, not during a render.
+ */
+function pageHints(): boolean {
+  if (typeof document === 'undefined') return HINTS_DEFAULT;
+  return (
+    parseHintsValue(document.body?.dataset?.finHints) ?? readHintsCookie(document.cookie) ?? HINTS_DEFAULT
+  );
+}
 
-export const $hints = atom<boolean>(HINTS_DEFAULT);
+export const $hints = atom<boolean>(pageHints());
 
 /** `loading`: a signed-in user's setting is on its way; `saving`: a change is being stored. */
 export type HintsStatus = 'ready' | 'loading' | 'saving';
@@ -28,7 +38,7 @@ export const $hintsStatus = atom<HintsStatus>('ready');
 
 export function readHintsCookie(cookies: string): boolean | null {
   const match = /(?:^|;\s*)fin_hints=([01])(?:;|$)/.exec(cookies);
-  return match ? match[1] === '1' : null;
+  return parseHintsValue(match?.[1]);
 }
 
 function writeHintsCookie(on: boolean): void {

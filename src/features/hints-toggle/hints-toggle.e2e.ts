@@ -43,10 +43,19 @@ test.describe('hints', () => {
     await expect.poll(() => hintCounts(page)).toEqual([0, 0]);
     expect((await page.context().cookies()).find((c) => c.name === 'fin_hints')?.value).toBe('0');
 
-    await page.reload();
+    // The server renders the tables with the visitor's choice, and they hydrate it without a warning.
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const reloaded = await page.reload();
+    expect(await reloaded!.text()).not.toContain('data-term-hint');
     await expect(page.locator('fin-exchange-table th').first()).toBeVisible();
     await expect(toggle(page)).toHaveAttribute('aria-checked', 'false');
+    await expect(page.locator('fin-exchange-table:defined, fin-dividends-table:defined')).toHaveCount(2);
     expect(await hintCounts(page)).toEqual([0, 0]);
+    expect(problems).toEqual([]);
 
     await toggle(page).click();
     await expect.poll(async () => (await hintCounts(page)).every((count) => count > 0)).toBe(true);
@@ -100,7 +109,9 @@ test.describe('hints', () => {
       expect(await (await again.request.get('/api/user/settings/')).json()).toEqual({
         settings: { hints: false },
       });
-      await again.goto(STOCK_PAGE);
+      const response = await again.goto(STOCK_PAGE);
+      // The server rendered the tables with the saved setting too.
+      expect(await response!.text()).not.toContain('data-term-hint');
       await expect(again.locator('fin-exchange-table th').first()).toBeVisible();
       await expect(toggle(again)).toHaveAttribute('aria-checked', 'false');
       expect(await hintCounts(again)).toEqual([0, 0]);
