@@ -51,6 +51,12 @@ export interface ArchiveTableProps {
 /** px: long periods (3Y is about 750 days) scroll inside this box with the head in view. */
 const ARCHIVE_MAX_HEIGHT = 480;
 
+/**
+ * The stock chart marks its Archive view's element with this attribute when it creates it, before
+ * the element renders: that one never steps aside, wherever it is when its effects run.
+ */
+export const CHART_VIEW_ATTRIBUTE = 'data-fin-chart-view';
+
 /** Whether the element is a part of another element (rendered in a `fin-*` element's shadow root). */
 function insideElement(element: HTMLElement): boolean {
   const root = element.getRootNode();
@@ -72,7 +78,7 @@ export function ArchiveTableElement(props: Omit<ArchiveTableProps, 'onSortChange
   useEffect(() => {
     // Where the element sits is read once it is in place: the chart's own archive view may render
     // before its element is in the chart's shadow root, and it never steps aside.
-    if (!stepAside || insideElement(element)) return;
+    if (!stepAside || insideElement(element) || element.hasAttribute(CHART_VIEW_ATTRIBUTE)) return;
     setHidden(true);
     return () => setHidden(false);
   }, [stepAside, element, setHidden]);

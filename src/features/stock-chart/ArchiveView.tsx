@@ -20,7 +20,13 @@ export function ArchiveView({
   return (
     <InnerElement
       tag="fin-archive-table"
-      attributes={{ 'page-data': pageData, 'login-url': loginUrl, 'access-url': accessUrl }}
+      // data-fin-chart-view: the archive table's mark of the chart's own view (it never steps aside).
+      attributes={{
+        'page-data': pageData,
+        'login-url': loginUrl,
+        'access-url': accessUrl,
+        'data-fin-chart-view': '',
+      }}
       // Sorting the archive view is not an event of the chart.
       keep={['fin-sort-change']}
       fallback={<ElementMessage kind="loading">{loadingText}</ElementMessage>}
