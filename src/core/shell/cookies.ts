@@ -24,12 +24,37 @@ export function cookieText(name: string, value: string, maxAgeSeconds: number): 
   return `${name}=${encodeURIComponent(value)}; Max-Age=${Math.round(maxAgeSeconds)}; Path=/; SameSite=Lax`;
 }
 
-/** Sets a cookie in the page (an effect or an event handler only: never during render). */
+/**
+ * The page's `document.cookie`, or '' where the page may not have cookies: a document with an
+ * opaque origin (a partner's sandboxed iframe, about:blank) throws a SecurityError on reading it,
+ * and an element must still start there, as for a visitor who has none.
+ */
+export function documentCookies(): string {
+  try {
+    return document.cookie;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Sets a cookie in the page (an effect or an event handler only: never during render). Where the
+ * page may not keep cookies the choice lasts only as long as the page, like a blocked cookie.
+ */
 export function setCookie(name: string, value: string, maxAgeSeconds: number): void {
-  document.cookie = cookieText(name, value, maxAgeSeconds);
+  writeCookieText(cookieText(name, value, maxAgeSeconds));
+}
+
+/** Assigns one cookie text (see `cookieText`) to the page, where the page may keep cookies. */
+export function writeCookieText(text: string): void {
+  try {
+    document.cookie = text;
+  } catch {
+    // An opaque origin: nothing to keep the cookie in.
+  }
 }
 
 /** The page's cookie `name`, or null (an effect or an event handler only). */
 export function getCookie(name: string): string | null {
-  return readCookie(document.cookie, name);
+  return readCookie(documentCookies(), name);
 }

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AD_CLOSED_SECONDS,
   MARKETING_COOKIE_SECONDS,
   REGISTRATION_CLOSED_SECONDS,
 } from '../../contract/shell.ts';
-import { cookieText, readCookie } from './cookies.ts';
+import { cookieText, documentCookies, getCookie, readCookie, setCookie } from './cookies.ts';
 import { appPlatformOf, registrationVariantAt, scrolledPast } from './device.ts';
 import { marketingCookieNames, marketingCookieTexts, marketingParamsOf } from './marketing.ts';
 
@@ -60,6 +60,36 @@ describe('cookies', () => {
     expect(cookieText('fin_ad_closed', '1', AD_CLOSED_SECONDS)).toBe(
       'fin_ad_closed=1; Max-Age=86400; Path=/; SameSite=Lax',
     );
+  });
+
+  describe('in a document with an opaque origin (a sandboxed iframe)', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('reads no cookies and keeps none, instead of throwing', () => {
+      const denied = () => {
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
+      };
+      vi.stubGlobal('document', Object.defineProperty({}, 'cookie', { get: denied, set: denied }));
+      expect(() => document.cookie).toThrow('Access is denied');
+      expect(documentCookies()).toBe('');
+      expect(getCookie('fin_hints')).toBeNull();
+      expect(() => setCookie('fin_hints', '0', 60)).not.toThrow();
+    });
+
+    it("reads and writes the page's cookies where it may", () => {
+      const jar: string[] = [];
+      vi.stubGlobal(
+        'document',
+        Object.defineProperty({}, 'cookie', {
+          get: () => jar.map((text) => text.split(';')[0]).join('; '),
+          set: (text: string) => jar.push(text),
+        }),
+      );
+      setCookie('fin_hints', '0', 60);
+      expect(jar).toEqual(['fin_hints=0; Max-Age=60; Path=/; SameSite=Lax']);
+      expect(documentCookies()).toBe('fin_hints=0');
+      expect(getCookie('fin_hints')).toBe('0');
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import { atom, onMount } from 'nanostores';
 import { HINTS_COOKIE, HINTS_DEFAULT, parseHintsValue } from '../../contract/hints.ts';
 import { fetchSettings, saveSettings } from '../api/profile.ts';
 import { readUser } from '../page-data.ts';
+import { documentCookies, setCookie } from '../shell/cookies.ts';
 import { $user } from './user.ts';
 
 export { HINTS_COOKIE, HINTS_DEFAULT };
@@ -26,7 +27,7 @@ const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 function pageHints(): boolean {
   if (typeof document === 'undefined') return HINTS_DEFAULT;
   return (
-    parseHintsValue(document.body?.dataset?.finHints) ?? readHintsCookie(document.cookie) ?? HINTS_DEFAULT
+    parseHintsValue(document.body?.dataset?.finHints) ?? readHintsCookie(documentCookies()) ?? HINTS_DEFAULT
   );
 }
 
@@ -42,7 +43,7 @@ export function readHintsCookie(cookies: string): boolean | null {
 }
 
 function writeHintsCookie(on: boolean): void {
-  document.cookie = `${HINTS_COOKIE}=${on ? 1 : 0}; path=/; max-age=${COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  setCookie(HINTS_COOKIE, on ? '1' : '0', COOKIE_MAX_AGE_S);
 }
 
 let loadedFor: number | null | undefined;
@@ -56,7 +57,7 @@ function follow(user: { userAuth: boolean; userId: number | null }): void {
   loadController?.abort();
   loadController = null;
   if (!user.userAuth) {
-    $hints.set(readHintsCookie(document.cookie) ?? HINTS_DEFAULT);
+    $hints.set(readHintsCookie(documentCookies()) ?? HINTS_DEFAULT);
     $hintsStatus.set('ready');
     return;
   }

@@ -6,7 +6,13 @@
  */
 import { atom } from 'nanostores';
 import { CONSENT_SECONDS, SHELL_COOKIES, type MarketingConsent } from '../../contract/shell.ts';
-import { cookieText, getCookie, setCookie } from '../../core/shell/cookies.ts';
+import {
+  cookieText,
+  documentCookies,
+  getCookie,
+  setCookie,
+  writeCookieText,
+} from '../../core/shell/cookies.ts';
 import {
   marketingCookieNames,
   marketingCookieTexts,
@@ -45,7 +51,7 @@ function writePending(params: MarketingParams): void {
 }
 
 function writeMarketingCookies(params: MarketingParams): void {
-  for (const text of marketingCookieTexts(params)) document.cookie = text;
+  for (const text of marketingCookieTexts(params)) writeCookieText(text);
 }
 
 /**
@@ -80,5 +86,5 @@ export function answerConsent(consent: MarketingConsent, search: string): void {
   writePending({});
   $consentBarOpen.set(false);
   if (consent === 'accepted') writeMarketingCookies(params);
-  else for (const name of marketingCookieNames(document.cookie)) document.cookie = cookieText(name, '', 0);
+  else for (const name of marketingCookieNames(documentCookies())) writeCookieText(cookieText(name, '', 0));
 }
