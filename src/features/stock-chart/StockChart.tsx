@@ -363,7 +363,10 @@ export function StockChart({
                 className="sc__button"
                 part="button"
                 data-action="export"
+                // The export is decided on the archive's row count (SPEC §5): it waits for the
+                // archive, and says it is waiting rather than only greying out.
                 disabled={archive.status === 'loading'}
+                aria-busy={archive.status === 'loading' || undefined}
                 onClick={onExport}
               >
                 {t('common:export_excel')}

@@ -71,6 +71,8 @@ function pageData(overrides: Partial<StockPageData> = {}): StockPageData {
 
 let tradings: TradingsRequest[] = [];
 let paidSession = false;
+/** When set, the archive's answer waits for it (a slow archive call). */
+let archiveGate: Promise<void> | null = null;
 
 function answer(request: TradingsRequest): TradingSeries[] {
   return request.stocks_ids.map((stockId, i) => ({
@@ -106,7 +108,8 @@ beforeEach(() => {
         tradings.push(request);
         return Response.json(answer(request));
       }
-      if (path.includes('TradingFullInfo') || path.includes('full-info'))
+      if (path.includes('TradingFullInfo') || path.includes('full-info')) {
+        if (archiveGate) await archiveGate;
         return Response.json({
           result: false,
           data: [],
@@ -117,12 +120,14 @@ beforeEach(() => {
           dateTo: '',
           currency: 'RUB',
         });
+      }
       return Response.json({ error: 'not here' }, { status: 404 });
     }),
   );
 });
 
 afterEach(() => {
+  archiveGate = null;
   act(() => {
     document.body.innerHTML = '';
   });
@@ -231,6 +236,19 @@ describe('<fin-stock-chart>', () => {
         '{{common:login_to_export}}',
       ),
     );
+  });
+
+  it('says its export waits for a slow archive, and offers it once the archive is in', async () => {
+    let answerArchive!: () => void;
+    archiveGate = new Promise((resolve) => (answerArchive = resolve));
+    const { root } = await mount('paid');
+    const exportButton = () => root().querySelector<HTMLButtonElement>('[data-action="export"]')!;
+    // The chart draws from its own call meanwhile; only the export depends on the archive.
+    expect(exportButton().disabled).toBe(true);
+    expect(exportButton().getAttribute('aria-busy')).toBe('true');
+    await act(async () => answerArchive());
+    await waitFor(() => expect(exportButton().disabled).toBe(false));
+    expect(exportButton().hasAttribute('aria-busy')).toBe(false);
   });
 
   it('free: hidden y-axis with the series name in the tooltip, no extended tab, the access dialog for compare', async () => {
