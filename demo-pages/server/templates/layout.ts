@@ -320,6 +320,9 @@ export function renderLayout(opts: LayoutOptions): string {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <!-- No frame before the content's start is parsed, so the header is whole: a slow device
+             may paint a half-read document, and the header row would rearrange as its items arrive. -->
+        <link rel="expect" href="#${CONTENT_ID}" blocking="render" />
         <title>${opts.title}</title>
         ${opts.nonce === undefined ? null : html`<meta property="csp-nonce"${nonce} />`}
         <style${nonce}>
