@@ -220,8 +220,7 @@ const STYLE = `
      a row of its own at every width, so its upgrade moves nothing. Its light DOM is the plain menu
      a visitor without scripts gets (folded in <details>). */
   .shell-menu { display: block; flex: 1 1 100%; min-height: 36px; --fin-menu-color: #fff; }
-  /* [data-fin-server]: the server rendered the element's own view (first-paint.ts); it shows that, as a block. */
-  .shell-menu:not(:defined, [data-fin-server]) { display: flex; flex-wrap: wrap; gap: 0 20px; align-items: center; font-size: 14px; }
+  .shell-menu:not(:defined) { display: flex; flex-wrap: wrap; gap: 0 20px; align-items: center; font-size: 14px; }
   .shell-menu:not(:defined) summary { padding: 8px 0; cursor: pointer; }
   .shell-menu:not(:defined) ul { margin: 0; padding: 0 0 0 16px; }
   .shell-menu:not(:defined) .shell-langs { display: block; }
