@@ -4,7 +4,8 @@
  * the next (another visitor, another language).
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as renderer from './server.tsx';
 import {
   client,
@@ -22,6 +23,7 @@ let app: FastifyInstance;
 let paid: Client;
 let paidData: unknown;
 let anonymousData: unknown;
+let issuerData: unknown;
 
 beforeAll(async () => {
   database = createTestDatabase();
@@ -29,6 +31,7 @@ beforeAll(async () => {
   paid = await signIn(app, PAID_PHONE);
   paidData = (await paid.get('/stocks/sber/?format=json')).json();
   anonymousData = (await client(app).get('/stocks/sber/?format=json')).json();
+  issuerData = (await client(app).get('/company/1/?format=json')).json();
 });
 afterAll(async () => {
   await app.close();
@@ -130,5 +133,34 @@ describe('renderElement', () => {
       html.startsWith('<fin-related-list kind="stocks&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">'),
     ).toBe(true);
     expect(() => renderer.renderElement({ tag: 'fin-chart', lang: 'eng' })).toThrow(renderer.RenderError);
+  });
+
+  it('renders stock and issuer pages one after the other without a page-data warning', () => {
+    // Each page rereads every block store the process has; a store of the other page's kind
+    // (the issuer reports on a stock page) fails there, quietly, also once its last element has
+    // unmounted it (a second between two visitors' pages).
+    const stock = {
+      tag: 'fin-exchange-table',
+      lang: 'eng' as const,
+      blocks: { 'fin-page-data': anonymousData },
+    };
+    const issuer = {
+      tag: 'fin-issuer-reports',
+      lang: 'eng' as const,
+      attributes: { sections: 'ifrs' },
+      blocks: { 'fin-page-data': issuerData },
+    };
+    vi.useFakeTimers();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const request of [stock, issuer, stock, issuer]) {
+        renderer.renderElement(request);
+        vi.advanceTimersByTime(STORE_UNMOUNT_DELAY + 1);
+      }
+      expect(errors.mock.calls.flat().join('\n')).not.toContain('fin-page-data');
+    } finally {
+      errors.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });

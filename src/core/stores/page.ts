@@ -38,7 +38,9 @@ function blockStore<T>(
     const state = atom<PageDataState<T>>({ status: 'none' });
     const fill = (quiet = false) => {
       const root = pageRoot();
-      if (root === null || state.get().status !== 'none') return;
+      // `.value`, not get(): get() on an unmounted store mounts it, and its mount fills loudly
+      // (a quiet reread on the server would then warn about a block of another page's kind).
+      if (root === null || state.value?.status !== 'none') return;
       if (!root.querySelector(selector)) {
         state.set({
           status: 'missing',
