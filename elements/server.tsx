@@ -20,8 +20,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import baseStyles from '../src/runtime/base.css?inline';
 import { ANONYMOUS } from '../src/contract/page-data.ts';
-import { LANGUAGES, DEFAULT_LANG, type Lang, type UserGlobals } from '../src/contract/types.ts';
-import type { LabelsBlock } from '../src/contract/preload.ts';
+import { LANGUAGES, DEFAULT_LANG } from '../src/contract/types.ts';
+import type { RenderRequest } from '../src/contract/render-request.ts';
 import { setServerPage } from '../src/core/page-data.ts';
 import { setPreloadedAnswers } from '../src/core/preload.ts';
 import { seedLabels } from '../src/core/stores/labels.ts';
@@ -55,24 +55,7 @@ export const SERVER_TAGS = [
 ] as const;
 export type ServerTag = (typeof SERVER_TAGS)[number];
 
-export interface RenderRequest {
-  tag: string;
-  /** The element's attributes as written in the page (`{ kind: 'stocks' }`). */
-  attributes?: Record<string, string>;
-  lang: Lang;
-  /** The page's JSON blocks by element id (`{ 'fin-page-data': {...}, 'fin-menu-data': {...} }`). */
-  blocks?: Record<string, unknown>;
-  /** The visitor's user globals (SPEC §3); default anonymous. */
-  user?: UserGlobals;
-  /** The visitor's hints choice (their cookie or saved setting); default on. */
-  hints?: boolean;
-  /** The labels of the page's language (`#fin-labels`); missing modules render their label keys' fallbacks. */
-  labels?: LabelsBlock;
-  /** The first answers of the page's calls (`#fin-preload`), masked for this visitor. */
-  preload?: Record<string, unknown>;
-  /** The page's CSP nonce, written on the `<style>` elements. */
-  nonce?: string;
-}
+export type { RenderRequest };
 
 export class RenderError extends Error {}
 

@@ -8,22 +8,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { LabelsBlock } from '../../../src/contract/preload.ts';
-import type { Lang, UserGlobals } from '../../../src/contract/types.ts';
+import type { RenderRequest } from '../../../src/contract/render-request.ts';
 
-/** What a render is given (elements/server.tsx `RenderRequest`): nothing but the page's own data. */
-export interface RenderRequest {
-  tag: string;
-  attributes?: Record<string, string>;
-  lang: Lang;
-  blocks?: Record<string, unknown>;
-  user?: UserGlobals;
-  /** The visitor's hints choice (src/contract/hints.ts). */
-  hints?: boolean;
-  labels?: LabelsBlock;
-  preload?: Record<string, unknown>;
-  nonce?: string;
-}
+export type { RenderRequest };
 
 /** The built renderer's interface (elements/server.tsx). */
 export interface ServerRenderer {
