@@ -49,10 +49,13 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-/** `count` requests made by `concurrency` workers; stops early at MAX_CALL_MS. */
-export async function load(
-  count: number,
+/**
+ * Requests kept in flight by `concurrency` workers while `more(index, elapsed ms)` says so; every
+ * status counted, 0 for no answer (the connection failed).
+ */
+async function drive(
   concurrency: number,
+  more: (index: number, elapsedMs: number) => boolean,
   send: (i: number) => Promise<Response>,
 ): Promise<LoadResult> {
   const latencies: number[] = [];
@@ -60,19 +63,33 @@ export async function load(
   let next = 0;
   const started = performance.now();
   const worker = async () => {
-    while (next < count && performance.now() - started < MAX_CALL_MS) {
-      const i = next++;
+    while (more(next, performance.now() - started)) {
       const t = performance.now();
-      const response = await send(i);
-      await response.arrayBuffer();
+      let status = 0;
+      try {
+        const response = await send(next++);
+        await response.arrayBuffer();
+        status = response.status;
+      } catch {
+        // counted as status 0
+      }
       latencies.push(performance.now() - t);
-      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      statuses[status] = (statuses[status] ?? 0) + 1;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { requests: latencies.length, seconds, perSecond: latencies.length / seconds, latencies, statuses };
+}
+
+/** `count` requests made by `concurrency` workers; stops early at MAX_CALL_MS. */
+export function load(
+  count: number,
+  concurrency: number,
+  send: (i: number) => Promise<Response>,
+): Promise<LoadResult> {
+  return drive(concurrency, (index, elapsedMs) => index < count && elapsedMs < MAX_CALL_MS, send);
 }
 
 /** Terms a visitor types: name beginnings, tickers, ISINs and their prefixes, two-word names. */
@@ -187,40 +204,12 @@ async function signedInVisitor(baseUrl: string, phone: string): Promise<Visitor>
 }
 
 /** Requests kept in flight by `concurrency` workers for `seconds`; every status counted. */
-export async function loadFor(
+export function loadFor(
   seconds: number,
   concurrency: number,
   send: (i: number) => Promise<Response>,
 ): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (performance.now() - started < seconds * 1000) {
-      const t = performance.now();
-      let status = 0; // 0: no answer (the connection failed)
-      try {
-        const response = await send(next++);
-        await response.arrayBuffer();
-        status = response.status;
-      } catch {
-        // counted as status 0
-      }
-      latencies.push(performance.now() - t);
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    seconds: elapsed,
-    perSecond: latencies.length / elapsed,
-    latencies,
-    statuses,
-  };
+  return drive(concurrency, (_index, elapsedMs) => elapsedMs < seconds * 1000, send);
 }
 
 /**
