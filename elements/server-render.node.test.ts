@@ -93,6 +93,24 @@ describe('POST /api/render/', () => {
     expect(big.statusCode).toBe(413);
   });
 
+  it("follows the visitor's hints choice: the terms' hints shown by default and with true, none with false", async () => {
+    const body = { tag: 'fin-exchange-table', lang: 'eng', pageData: anonymousData };
+    const hintButtons = (html: string) => html.match(/data-term-hint/g)?.length ?? 0;
+    const byDefault = await render(body);
+    expect(byDefault.statusCode).toBe(200);
+    expect(hintButtons(byDefault.body)).toBeGreaterThan(0);
+    expect((await render({ ...body, hints: true })).body).toBe(byDefault.body);
+    const off = await render({ ...body, hints: false });
+    expect(off.statusCode).toBe(200);
+    expect(hintButtons(off.body)).toBe(0);
+    expect(textOf(off.body)).toContain('Trading by exchange');
+    for (const hints of ['false', 0, null, 'yes']) {
+      const refused = await render({ ...body, hints });
+      expect(refused.statusCode, JSON.stringify(hints)).toBe(400);
+      expect(refused.json().error, JSON.stringify(hints)).toContain('hints');
+    }
+  });
+
   it('leaves nothing of one render for the next: another visitor, another language', async () => {
     const anonymousGerman = { tag: 'fin-exchange-table', lang: 'deu', pageData: anonymousData };
     const first = (await render(anonymousGerman)).body;

@@ -1,6 +1,6 @@
 /**
  * The render entry for legacy servers (issue 24 item 3, README "Render endpoint"):
- * `POST /api/render/` with `{ tag, lang, attributes?, pageData?, blocks?, user?, preload? }`
+ * `POST /api/render/` with `{ tag, lang, attributes?, pageData?, blocks?, user?, hints?, preload?, nonce? }`
  * answers the element as HTML (`<fin-x attrs><template shadowrootmode="open">…</template></fin-x>`)
  * that a non-Node template writes into its page where the tag goes, and may cache.
  *
@@ -29,6 +29,8 @@ interface RenderBody {
   pageData?: unknown;
   blocks?: Record<string, unknown>;
   user?: unknown;
+  /** The visitor's hints choice; default on (contract/hints.ts). */
+  hints?: unknown;
   preload?: Record<string, unknown>;
   nonce?: string;
 }
@@ -49,6 +51,8 @@ const BODY_SCHEMA = {
     pageData: {},
     blocks: { type: 'object', maxProperties: 10, propertyNames: { pattern: '^[a-z][a-z0-9-]{0,40}$' } },
     user: { type: 'object' },
+    // Checked in the handler: the schema would coerce "false", 0 or null to a boolean.
+    hints: {},
     preload: { type: 'object' },
     nonce: { type: 'string', pattern: '^[A-Za-z0-9+/_-]{8,64}={0,2}$' },
   },
@@ -77,6 +81,8 @@ export function registerRenderRoutes(app: FastifyInstance, ctx: AppContext): voi
         if (error instanceof ValidationError) throw new HttpError(400, error.message);
         throw error;
       }
+      if (body.hints !== undefined && typeof body.hints !== 'boolean')
+        throw new HttpError(400, 'body.hints must be true or false');
       const started = performance.now();
       let fragment: string;
       try {
@@ -90,6 +96,7 @@ export function registerRenderRoutes(app: FastifyInstance, ctx: AppContext): voi
           },
           labels: labelsBlock(ctx.labels, lang, false, ELEMENT_LABEL_MODULES[body.tag] ?? []),
           ...(user ? { user } : {}),
+          ...(body.hints === undefined ? {} : { hints: body.hints }),
           ...(body.preload ? { preload: body.preload } : {}),
           ...(body.nonce ? { nonce: body.nonce } : {}),
         });
