@@ -131,6 +131,10 @@ test.describe('without JavaScript', () => {
     // The multipliers a paid visitor reads and the others may not are masked for them, in their
     // HTML too (the preload is masked per visitor, as the API's answers are).
     const paidMultipliers = seen.paid.multipliers!;
+    // The sections' chunks come with the page: hydration waits for them (the server DOM stays).
+    expect(seen.anonymous.issuerHtml).toMatch(
+      /<link rel="modulepreload" href="\/dist\/chunks\/StandardViews-[\w-]+\.js"/,
+    );
     for (const audience of ['anonymous', 'free'] as const) {
       const { multipliers, issuerHtml } = seen[audience];
       expect(multipliers!.length, audience).toBeLessThan(paidMultipliers.length);
