@@ -125,6 +125,10 @@ test.describe('without JavaScript', () => {
       expect(issuer.quarterly, `${audience}: quarterly`).toContain('Quarterly reports');
       for (const [section, text] of Object.entries(issuer))
         expect(text, `${audience}: ${section}`).not.toContain('Loading');
+      // Controls that need scripts are not offered to a visitor without them (kept in place).
+      const ifrs = page.locator('fin-issuer-reports[sections="ifrs"]');
+      await expect(ifrs.locator('.an-toolbar')).toBeHidden();
+      await expect(ifrs.getByRole('tab', { name: 'Annual' })).toBeVisible();
       seen[audience].multipliers = await multiplierValues(page);
       seen[audience].issuerHtml = await issuerResponse!.text();
     }
@@ -238,6 +242,7 @@ test('with JavaScript the elements hydrate the server DOM: same nodes, no shift,
     issuerShift.entries.filter((entry) => entry.sources.some((source) => source.startsWith('fin-'))),
     'layout shifts from the issuer page elements',
   ).toEqual([]);
+  await expect(page.locator('fin-issuer-reports[sections="ifrs"] .an-toolbar')).toBeVisible();
   // Interactive: the period tabs switch (the quarterly table comes from its call).
   const quarterly = page.locator('fin-issuer-reports[sections="ifrs"] [role="tab"][data-tab-id="1"]');
   await quarterly.click();
