@@ -130,6 +130,23 @@ describe('POST /api/render/', () => {
   });
 });
 
+describe('the issuer page', () => {
+  it("paints each reports section's view with its preloaded data, not its loading line", async () => {
+    const page = (await app.inject({ method: 'GET', url: '/company/1/?lang=eng' })).body;
+    const sections = Object.fromEntries(
+      [...page.matchAll(/<fin-issuer-reports sections="(\w+)"[^>]*>(<template[\s\S]*?<\/template>)/g)].map(
+        ([, section, root]) => [section, textOf(root!)],
+      ),
+    );
+    expect(Object.keys(sections)).toEqual(
+      expect.arrayContaining(['ifrs', 'ras', 'multipliers', 'quarterly']),
+    );
+    expect(sections.ifrs).toMatch(/Total assets -?\d[\d\s\u00a0]*\.\d/);
+    expect(sections.multipliers).toContain('Market capitalisation');
+    for (const [section, text] of Object.entries(sections)) expect(text, section).not.toContain('Loading');
+  });
+});
+
 describe('renderElement', () => {
   it('writes hostile page data as text in the HTML', async () => {
     const payload = '<img src=x onerror="alert(1)">';

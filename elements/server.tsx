@@ -34,6 +34,13 @@ import { $hints } from '../src/core/stores/hints.ts';
 import { HINTS_DEFAULT } from '../src/contract/hints.ts';
 import { definitions, type PropType, type ServerContainer } from '../src/runtime/define.tsx';
 import { ServerStyles, SERVER_STYLE_ATTRIBUTE } from '../src/runtime/styles.ts';
+import { loadLazyViews } from '../src/runtime/lazy-view.ts';
+
+// The lazy views (each section of the issuer's reports, …) are loaded before the first render, so
+// the first view holds them with their preloaded data, not their loading lines; importing this
+// module waits for them.
+for (const error of await loadLazyViews())
+  console.error(`fin-elements server: a lazy view not loaded: ${String(error)}`);
 
 /**
  * The elements whose first view the server renders. The others (charts, the network graph, the

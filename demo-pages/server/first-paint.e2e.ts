@@ -45,14 +45,50 @@ function firstRowPrices(page: Page): Promise<string[]> {
   );
 }
 
+/** Each `<fin-issuer-reports>` section's text (by its `sections` attribute), as read without scripts. */
+function reportTexts(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('fin-issuer-reports')].map((element) => [
+        element.getAttribute('sections'),
+        [...(element.shadowRoot?.childNodes ?? [])]
+          .filter((node) => node.nodeName !== 'STYLE')
+          .map((node) => node.textContent)
+          .join(''),
+      ]),
+    ),
+  );
+}
+
+/** The figures of the multipliers' tables (the masked `***` left out). */
+function multiplierValues(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...(document
+        .querySelector('fin-issuer-reports[sections="multipliers"]')
+        ?.shadowRoot?.querySelectorAll('tbody td') ?? []),
+    ]
+      .map((cell) => cell.textContent!.trim())
+      .filter((text) => /^[+\-−]?\d[\d\s\u00a0]*([.,]\d+)?%?$/.test(text)),
+  );
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the stock and issuer pages show each element server-rendered, masked per access level', async ({
     page,
   }) => {
-    const seen: Record<Audience, { stock: Record<string, string>; html: string; prices: string[] }> =
-      {} as never;
+    const seen: Record<
+      Audience,
+      {
+        stock: Record<string, string>;
+        html: string;
+        prices: string[];
+        multipliers?: string[];
+        issuerHtml?: string;
+      }
+    > = {} as never;
     for (const audience of ['anonymous', 'free', 'paid'] as const) {
       await page.context().clearCookies();
       await signInAs(page.request, audience);
@@ -79,9 +115,35 @@ test.describe('without JavaScript', () => {
       expect(html).not.toMatch(/<fin-menu[^>]*>\s*<template shadowrootmode/);
       await expect(page.locator('fin-menu details').first()).toBeVisible();
 
-      await page.goto(ISSUER);
-      const issuer = await shadowTexts(page, ['fin-issuer-reports', 'fin-price-dynamics']);
-      expect(Object.values(issuer).join(' ').trim().length, `${audience}: issuer page`).toBeGreaterThan(0);
+      const issuerResponse = await page.goto(ISSUER);
+      const issuer = await reportTexts(page);
+      // Each section's first view with its data (the preloaded answers), not a loading line: the
+      // IFRS table's lines with their values, the multipliers' table, the quarterly files.
+      expect(issuer.ifrs, `${audience}: IFRS`).toMatch(/Total assets\s*-?\d[\d\s\u00a0]*\.\d/);
+      expect(issuer.ras, `${audience}: RAS`).toMatch(/Total assets\s*-?\d[\d\s\u00a0]*\.\d/);
+      expect(issuer.multipliers, `${audience}: multipliers`).toContain('Market capitalisation');
+      expect(issuer.quarterly, `${audience}: quarterly`).toContain('Quarterly reports');
+      for (const [section, text] of Object.entries(issuer))
+        expect(text, `${audience}: ${section}`).not.toContain('Loading');
+      // Controls that need scripts are not offered to a visitor without them (kept in place).
+      const ifrs = page.locator('fin-issuer-reports[sections="ifrs"]');
+      await expect(ifrs.locator('.an-toolbar')).toBeHidden();
+      await expect(ifrs.getByRole('tab', { name: 'Annual' })).toBeVisible();
+      seen[audience].multipliers = await multiplierValues(page);
+      seen[audience].issuerHtml = await issuerResponse!.text();
+    }
+    // The multipliers a paid visitor reads and the others may not are masked for them, in their
+    // HTML too (the preload is masked per visitor, as the API's answers are).
+    const paidMultipliers = seen.paid.multipliers!;
+    // The sections' chunks come with the page: hydration waits for them (the server DOM stays).
+    expect(seen.anonymous.issuerHtml).toMatch(
+      /<link rel="modulepreload" href="\/dist\/chunks\/StandardViews-[\w-]+\.js"/,
+    );
+    for (const audience of ['anonymous', 'free'] as const) {
+      const { multipliers, issuerHtml } = seen[audience];
+      expect(multipliers!.length, audience).toBeLessThan(paidMultipliers.length);
+      for (const value of new Set(paidMultipliers.filter((value) => !multipliers!.includes(value))))
+        expect(issuerHtml, `${audience}: ${value}`).not.toContain(`>${value}<`);
     }
     // The paid visitor's exchange row has prices; the anonymous page's HTML has none of them.
     const paidPrices = seen.paid.prices;
@@ -150,10 +212,40 @@ test('with JavaScript the elements hydrate the server DOM: same nodes, no shift,
     entry.sources.some((source) => source.startsWith('fin-')),
   );
   expect(fromElements, 'layout shifts from the elements').toEqual([]);
-  // The issuer page's reports, consensus and bar hydrate without a warning too.
-  await page.goto(ISSUER);
+  // The issuer page's reports hydrate their server view: the sections' views come in chunks of
+  // their own, which arrive after the element's module; the server's table stays meanwhile.
+  let releaseReports!: () => void;
+  const reportsHeld = new Promise<void>((resolve) => (releaseReports = resolve));
+  await page.route('**/dist/elements/fin-issuer-reports.js', async (route) => {
+    await reportsHeld;
+    await route.continue();
+  });
+  await page.goto(ISSUER, { waitUntil: 'commit' });
+  await page.waitForFunction(() => {
+    const row = document
+      .querySelector('fin-issuer-reports[sections="ifrs"]')
+      ?.shadowRoot?.querySelector('tbody tr');
+    Object.assign(window, { __markedRow: row });
+    return Boolean(row);
+  });
+  releaseReports();
   await elementsSettled(page);
   await expect(page.locator('fin-issuer-reports:not(:defined)')).toHaveCount(0);
-  expect(await page.locator('fin-issuer-reports').count()).toBeGreaterThan(0);
+  const sameRow = await page.evaluate(
+    () =>
+      (window as unknown as { __markedRow: Element }).__markedRow ===
+      document.querySelector('fin-issuer-reports[sections="ifrs"]')!.shadowRoot!.querySelector('tbody tr'),
+  );
+  expect(sameRow, 'the IFRS row marked before the module ran is the one after').toBe(true);
+  const issuerShift = await layoutShiftOf(page);
+  expect(
+    issuerShift.entries.filter((entry) => entry.sources.some((source) => source.startsWith('fin-'))),
+    'layout shifts from the issuer page elements',
+  ).toEqual([]);
+  await expect(page.locator('fin-issuer-reports[sections="ifrs"] .an-toolbar')).toBeVisible();
+  // Interactive: the period tabs switch (the quarterly table comes from its call).
+  const quarterly = page.locator('fin-issuer-reports[sections="ifrs"] [role="tab"][data-tab-id="1"]');
+  await quarterly.click();
+  await expect(quarterly).toHaveAttribute('aria-selected', 'true');
   expect(problems.filter((text) => /hydrat|recoverable|did not match|mismatch/i.test(text))).toEqual([]);
 });

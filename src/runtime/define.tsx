@@ -185,8 +185,9 @@ export function define<P extends object>(
         emit: (name, detail) => element.dispatchEvent(createFinEvent(name, detail)),
         setHidden: (hidden) => element.toggleAttribute('hidden', hidden),
         markLoading: () => markLoading(element),
+        serverView: declarative.has(container as ShadowRoot),
       }),
-      [element],
+      [element, container],
     );
     // The host is marked loading from its connection (before React's first render) until the first
     // render has committed; a loading line inside keeps the mark (its layout effect runs first).

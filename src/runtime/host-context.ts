@@ -13,6 +13,12 @@ export interface Host {
    * nothing below jumps when the data comes.
    */
   markLoading(): () => void;
+  /**
+   * The element's first view came from the server (a declarative shadow root): a lazy view whose
+   * chunk is not here yet waits for it instead of showing its loading line, so hydration keeps the
+   * server's DOM (LazyView.tsx).
+   */
+  serverView?: boolean;
 }
 
 export const HostContext = createContext<Host | null>(null);

@@ -314,6 +314,11 @@ export function renderLayout(opts: LayoutOptions): string {
           </script>`
         : jsonScript('fin-page-data', opts.pageData);
 
+  // The elements the server renders hold their lazy views in their first view: hydration waits
+  // for those chunks, which are preloaded with the page.
+  const serverRendered = opts.firstPaint
+    ? scripts.filter((src) => opts.firstPaint!.SERVER_TAGS.includes(tagOf(src)))
+    : [];
   const page = html`<!doctype html>
     <html lang="${BCP47[lang]}">
       <head>
@@ -327,7 +332,9 @@ export function renderLayout(opts: LayoutOptions): string {
         <style${nonce}>
           ${trusted(STYLE + RESERVE_UNDEFINED_STYLE + TABLE_BOX_STYLE)}
         </style>
-        ${modulePreloads(scripts).map((href) => html`<link rel="modulepreload" href="${href}" /> `)}
+        ${modulePreloads(scripts, undefined, serverRendered).map(
+          (href) => html`<link rel="modulepreload" href="${href}" /> `,
+        )}
         ${pageDataBlock}
         ${Object.entries(opts.pageDataBlocks ?? {}).map(([id, data]) => jsonScript(id, data))}
         ${jsonScript('fin-user', { ...globals, sid: opts.sid })}

@@ -29,6 +29,45 @@ describe('modulePreloads', () => {
     ]);
   });
 
+  it("adds a server-rendered element's lazy views (its first view holds them), after the entries", () => {
+    const lazyDist = join(dist, 'lazy');
+    mkdirSync(join(lazyDist, '.vite'), { recursive: true });
+    writeFileSync(
+      join(lazyDist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'elements/fin-a.ts': {
+          file: 'elements/fin-a.js',
+          imports: ['_runtime.js'],
+          dynamicImports: ['A.tsx'],
+        },
+        'elements/fin-b.ts': {
+          file: 'elements/fin-b.js',
+          imports: ['_runtime.js'],
+          dynamicImports: ['B.tsx'],
+        },
+        'A.tsx': {
+          file: 'chunks/A-1.js',
+          imports: ['_runtime.js', '_table.js'],
+          dynamicImports: ['Deep.tsx'],
+        },
+        'B.tsx': { file: 'chunks/B-1.js', imports: ['_runtime.js'] },
+        'Deep.tsx': { file: 'chunks/Deep-1.js' },
+        '_table.js': { file: 'chunks/table-1.js' },
+        '_runtime.js': { file: 'chunks/runtime-1.js' },
+      }),
+    );
+    const scripts = ['/dist/elements/fin-a.js', '/dist/elements/fin-b.js'];
+    // fin-b is left to the browser: its lazy view loads when it is asked for; a view's own lazy
+    // views (Deep) are not in any first view.
+    expect(modulePreloads(scripts, lazyDist, ['/dist/elements/fin-a.js'])).toEqual([
+      '/dist/elements/fin-a.js',
+      '/dist/chunks/runtime-1.js',
+      '/dist/elements/fin-b.js',
+      '/dist/chunks/A-1.js',
+      '/dist/chunks/table-1.js',
+    ]);
+  });
+
   it('falls back to the script itself without a build manifest', () => {
     expect(modulePreloads(['/dist/elements/fin-a.js'], join(dist, 'missing'))).toEqual([
       '/dist/elements/fin-a.js',

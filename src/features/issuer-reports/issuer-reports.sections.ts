@@ -4,10 +4,10 @@
  * the sections its `sections` attribute names, or every section the issuer has. Each view is a
  * chunk of its own, loaded when its section shows: a page showing one section loads that one only.
  */
-import type { ComponentType } from 'react';
 import type { IssuerReportSection, IssuerReportsPageData } from '../../contract/company.ts';
 import type { ReportApiUrl } from '../../contract/reports.ts';
 import type { Translate } from '../../runtime/hooks.ts';
+import type { LazyLoad } from '../../runtime/lazy-view.ts';
 import { IFRS_SECTION } from './statements/statements.sections.ts';
 import { RAS_SECTION } from './statements/statements.sections.ts';
 import { commentsSection } from './comments/comments.section.ts';
@@ -31,7 +31,7 @@ export interface SectionView {
   /** Whether the issuer has the section (from the page data, before any call). */
   has(issuer: IssuerReportsPageData): boolean;
   /** The view's chunk (`lazyModule(() => import(…))`: one load, shared; a failed one may be retried). */
-  load(): Promise<ComponentType<SectionProps>>;
+  load: LazyLoad<SectionProps>;
 }
 
 export function hasReport(issuer: IssuerReportsPageData, ...apiUrls: ReportApiUrl[]): boolean {
