@@ -86,6 +86,54 @@ describe('the search box model: debounce and abort', () => {
   });
 });
 
+describe('the search box model: a partial answer', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the groups answered so far, keeps a tab the user chose among them, and the highlight', async () => {
+    let report: (groups: Group[]) => void = () => {};
+    let finish: (groups: Group[]) => void = () => {};
+    const model = createSearchBoxModel<Group, string>({
+      describe: (term) => `test search for ${term}`,
+      search: (_term, _signal, partial) =>
+        new Promise((resolve) => {
+          report = partial;
+          finish = resolve;
+        }),
+      groupId: (group) => group.id,
+      results: (group) => group.items,
+      pickActive: (groups) => groups.find((group) => group.items.length > 0)?.id ?? null,
+    });
+    model.input('abc');
+    await vi.advanceTimersByTimeAsync(300);
+    report([{ id: 'bonds', items: [] }]);
+    // Nothing to open yet: no empty state before the whole answer.
+    expect(model.$state.get()).toMatchObject({ status: 'loading', open: false, groups: [] });
+    report([
+      { id: 'bonds', items: [] },
+      { id: 'stocks', items: ['A', 'B'] },
+    ]);
+    expect(model.$state.get()).toMatchObject({ status: 'loading', open: true, active: 'stocks' });
+    expect(model.activeResults()).toEqual(['A', 'B']);
+    model.move(1);
+    expect(model.$state.get().highlighted).toBe(0);
+    report([
+      { id: 'bonds', items: [] },
+      { id: 'stocks', items: ['A', 'B'] },
+      { id: 'etf', items: ['E'] },
+    ]);
+    expect(model.$state.get()).toMatchObject({ active: 'stocks', highlighted: 0 });
+    model.selectTab('etf');
+    finish([
+      { id: 'bonds', items: ['Z'] },
+      { id: 'stocks', items: ['A', 'B'] },
+      { id: 'etf', items: ['E'] },
+    ]);
+    await vi.waitFor(() => expect(model.$state.get().status).toBe('ready'));
+    expect(model.$state.get().active).toBe('etf');
+  });
+});
+
 describe('the search box model: keys', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
