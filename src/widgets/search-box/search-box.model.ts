@@ -117,15 +117,21 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
   const update = (patch: Partial<Box<G>>) => $box.set({ ...$box.get(), ...patch });
 
   /**
-   * Shows (part of) the answer to `term`. After a partial answer of the same search (`more`), the
-   * highlight stays while the options before it stay put.
+   * Shows (part of) the answer to `term`. After a partial answer of the same search (`more`), a
+   * highlighted option of the open group stays highlighted when it is the same option: same
+   * group answer, same number of options before it. A highlighted leading option (a top result)
+   * does not: a later group may bring a better one, and Enter must not open what was not chosen.
    */
   function show(groups: G[], term: string, active: string | null, more: boolean): void {
     const box = $box.get();
+    const lead = leadingOptions?.(groups, term) ?? 0;
+    const sameGroup = (list: readonly G[]) => list.find((group) => groupId(group) === active);
     const kept =
       more &&
       box.active === active &&
-      (leadingOptions?.(box.groups, term) ?? 0) === (leadingOptions?.(groups, term) ?? 0);
+      box.highlighted >= lead &&
+      sameGroup(box.groups) === sameGroup(groups) &&
+      (leadingOptions?.(box.groups, term) ?? 0) === lead;
     update({ groups, active, open: true, highlighted: kept ? box.highlighted : -1, searched: term });
   }
 
