@@ -365,6 +365,8 @@ export interface ScaledSuggestOptions {
   port?: number;
   /** Run with the scaled server still up (the browser bench of the search box). */
   withServer?: (baseUrl: string, terms: string[]) => Promise<void>;
+  /** Time the suggest calls from Node (default true); false runs only `withServer`. */
+  loads?: boolean;
 }
 
 export async function benchScaledSuggest(opts: ScaledSuggestOptions = {}): Promise<void> {
@@ -403,6 +405,7 @@ export async function benchScaledSuggest(opts: ScaledSuggestOptions = {}): Promi
         throw new Error(
           `the server does not search the scaled database (${JSON.stringify(probe).slice(0, 200)})`,
         );
+      if (opts.loads === false) return await opts.withServer?.(server.baseUrl, terms);
       await load(40, 1, send); // warm-up
       // The server's CPU time per call: what a busy machine does not stretch.
       const timed = async (run: () => Promise<LoadResult>) => {

@@ -89,6 +89,7 @@ export function SiteSearch(props: SiteSearchProps) {
               return address.q === term ? address.tab : null;
             }
           : undefined,
+        progressive: !pageVariant,
       }),
     [stopKey, pageVariant],
   );

@@ -94,6 +94,8 @@ test('typing "sberbank" quickly sends one request per category; a newer term abo
   await expect.poll(() => log.sent.filter((call) => call.endsWith(' sberb')).length).toBe(5);
   const names = box(page).locator('[role="option"] .ss__name');
   await expect(names.first()).toContainText('Sberbank');
+  // Categories show as they answer: the whole answer to "sberb" first, then the list to compare.
+  await expect(input(page)).not.toHaveAttribute('aria-busy', 'true');
   const shown = await names.allTextContents();
   // The slow earlier answers arrive now (a different list) and change nothing.
   for (const route of held)

@@ -210,4 +210,63 @@ describe('the site search store', () => {
     expect(store.$state.get().groups.find((group) => group.category === 'indexes')?.answer).toBeNull();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('site search (indexes) failed'));
   });
+
+  /** Holds every suggest call until released, as the one-thread server answers them in turn. */
+  function heldCalls() {
+    const calls: Array<{ category: string; signal: AbortSignal; answer(total: number): void }> = [];
+    fetchMock.mockImplementation(
+      (url: string, init: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          const signal = init.signal!;
+          signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          calls.push({
+            category: /\/api\/suggest\/(\w+)\//.exec(String(url))![1]!,
+            signal,
+            answer: (total) => resolve(Response.json(answer(total))),
+          });
+        }),
+    );
+    return calls;
+  }
+
+  it('the pop-up shows each category as its answer arrives, busy until the last one', async () => {
+    const calls = heldCalls();
+    const store = createSiteSearchStore();
+    store.input('sberbank');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(calls).toHaveLength(5);
+    const call = (category: string) => calls.find((candidate) => candidate.category === category)!;
+    // Nothing found so far is not the empty state: it waits.
+    call('bonds').answer(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.$state.get()).toMatchObject({ status: 'loading', open: false, groups: [] });
+    call('indexes').answer(2);
+    await vi.waitFor(() => expect(store.$state.get()).toMatchObject({ active: 'indexes', open: true }));
+    expect(store.$state.get().status).toBe('loading');
+    expect(store.$state.get().groups.map((group) => group.category)).toEqual(['bonds', 'indexes']);
+    // An earlier category in SPEC order with results opens once it arrives.
+    call('stocks').answer(3);
+    await vi.waitFor(() => expect(store.$state.get().active).toBe('stocks'));
+    expect(store.$state.get().groups.map((group) => group.category)).toEqual(['bonds', 'stocks', 'indexes']);
+    call('companies').answer(0);
+    call('etf').answer(1);
+    await vi.waitFor(() => expect(store.$state.get().status).toBe('ready'));
+    expect(store.$state.get().groups.map((group) => group.category)).toEqual([...SEARCH_CATEGORIES]);
+  });
+
+  it("the /search/ page's box waits for all five, and a newer keystroke aborts every call of the older term", async () => {
+    const calls = heldCalls();
+    const store = createSiteSearchStore({ progressive: false });
+    store.input('sberbank');
+    await vi.advanceTimersByTimeAsync(300);
+    for (const call of calls.slice(0, 4)) call.answer(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.$state.get()).toMatchObject({ status: 'loading', groups: [] });
+    store.input('gazprom');
+    // Aborted at the keystroke: no stale call stays queued on the server behind the new term's.
+    expect(calls[4]!.signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(calls).toHaveLength(10);
+    expect(calls.slice(5).every((call) => !call.signal.aborted)).toBe(true);
+  });
 });

@@ -45,8 +45,12 @@ export interface SearchBoxOptions<G, R> {
   /**
    * Searches the term; every request of it must take `signal`, so a newer term aborts it. It
    * resolves with the groups to show (a failed part is the feature's to turn into a group).
+   * A search made of several requests may call `partial` with the groups answered so far: they
+   * are shown at once (the box stays busy until the whole answer), so the first group does not
+   * wait for the slowest one. A partial answer with no group to open shows nothing: the empty
+   * state waits for the whole answer.
    */
-  search(term: string, signal: AbortSignal): Promise<G[]>;
+  search(term: string, signal: AbortSignal, partial: (groups: G[]) => void): Promise<G[]>;
   groupId(group: G): string;
   results(group: G): readonly R[];
   /** The group that opens first for the answer to `term`, null when none should (nothing found). */
@@ -107,16 +111,52 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
   const $box = atom<Box<G>>(initial);
   let timer: ReturnType<typeof setTimeout> | null = null;
   let seq = 0;
+  /** The user chose a tab among a partial answer: later answers of the same search keep it. */
+  let tabChosen = false;
 
   const update = (patch: Partial<Box<G>>) => $box.set({ ...$box.get(), ...patch });
+
+  /**
+   * Shows (part of) the answer to `term`. After a partial answer of the same search (`more`), a
+   * highlighted option of the open group stays highlighted when it is the same option: same
+   * group answer, same number of options before it. A highlighted leading option (a top result)
+   * does not: a later group may bring a better one, and Enter must not open what was not chosen.
+   */
+  function show(groups: G[], term: string, active: string | null, more: boolean): void {
+    const box = $box.get();
+    const lead = leadingOptions?.(groups, term) ?? 0;
+    const sameGroup = (list: readonly G[]) => list.find((group) => groupId(group) === active);
+    const kept =
+      more &&
+      box.active === active &&
+      box.highlighted >= lead &&
+      sameGroup(box.groups) === sameGroup(groups) &&
+      (leadingOptions?.(box.groups, term) ?? 0) === lead;
+    update({ groups, active, open: true, highlighted: kept ? box.highlighted : -1, searched: term });
+  }
+
+  /** The group to open: the user's choice among a partial answer, else the feature's pick. */
+  function activeFor(groups: readonly G[], term: string): string | null {
+    const chosen = $box.get().active;
+    if (tabChosen && groups.some((group) => groupId(group) === chosen)) return chosen;
+    return pickActive(groups, term);
+  }
 
   // Newest wins: createResource aborts the older load's signal before it starts the next one.
   const resource = createResource<{ term: string; seq: number }, G[]>({
     describe: ({ term }) => describe(term),
     async load({ term }, signal) {
-      const groups = await options.search(term, signal);
+      tabChosen = false;
+      let shown = false;
+      const groups = await options.search(term, signal, (answered) => {
+        if (signal.aborted) return;
+        const active = activeFor(answered, term);
+        if (active === null) return;
+        show(answered, term, active, shown);
+        shown = true;
+      });
       if (signal.aborted) throw new DOMException('Cancelled', 'AbortError'); // a newer term or a clear
-      update({ groups, active: pickActive(groups, term), open: true, highlighted: -1, searched: term });
+      show(groups, term, activeFor(groups, term), shown);
       return groups;
     },
   });
@@ -220,7 +260,10 @@ export function createSearchBoxModel<G, R>(options: SearchBoxOptions<G, R>): Sea
       update({ term: value, searching: false, open: false, highlighted: -1 });
     },
     cancel,
-    selectTab: (id) => update({ active: id, highlighted: -1, open: true }),
+    selectTab: (id) => {
+      tabChosen = true;
+      update({ active: id, highlighted: -1, open: true });
+    },
     move,
     moveTo,
     highlight: (index) => update({ highlighted: index }),

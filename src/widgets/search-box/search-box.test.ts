@@ -86,6 +86,54 @@ describe('the search box model: debounce and abort', () => {
   });
 });
 
+describe('the search box model: a partial answer', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the groups answered so far; the highlight stays on the same option only; a tab chosen meanwhile stays', async () => {
+    let report: (groups: Group[]) => void = () => {};
+    let finish: (groups: Group[]) => void = () => {};
+    const model = createSearchBoxModel<Group, string>({
+      describe: (term) => `test search for ${term}`,
+      search: (_term, _signal, partial) =>
+        new Promise((resolve) => {
+          report = partial;
+          finish = resolve;
+        }),
+      groupId: (group) => group.id,
+      results: (group) => group.items,
+      pickActive: (groups) => groups.find((group) => group.items.length > 0)?.id ?? null,
+      // A top result above the groups once the ETFs have answered.
+      leadingOptions: (groups) => (groups.some((group) => group.id === 'etf') ? 1 : 0),
+    });
+    // Each category's answer is one object, as the site search keeps it.
+    const bonds = { id: 'bonds', items: [] };
+    const stocks = { id: 'stocks', items: ['A', 'B'] };
+    const indexes = { id: 'indexes', items: ['I'] };
+    const etf = { id: 'etf', items: ['E'] };
+    model.input('abc');
+    await vi.advanceTimersByTimeAsync(300);
+    report([bonds]);
+    // Nothing to open yet: no empty state before the whole answer.
+    expect(model.$state.get()).toMatchObject({ status: 'loading', open: false, groups: [] });
+    report([bonds, stocks]);
+    expect(model.$state.get()).toMatchObject({ status: 'loading', open: true, active: 'stocks' });
+    expect(model.activeResults()).toEqual(['A', 'B']);
+    model.move(1);
+    report([bonds, stocks, indexes]);
+    expect(model.$state.get()).toMatchObject({ active: 'stocks', highlighted: 0 }); // still "A"
+    report([bonds, stocks, indexes, etf]);
+    expect(model.$state.get().highlighted).toBe(-1); // a top result came before "A"
+    model.move(1);
+    report([bonds, stocks, indexes, { id: 'companies', items: [] }, etf]);
+    expect(model.$state.get().highlighted).toBe(-1); // the top result may have changed
+    model.selectTab('etf');
+    finish([{ id: 'bonds', items: ['Z'] }, stocks, indexes, { id: 'companies', items: [] }, etf]);
+    await vi.waitFor(() => expect(model.$state.get().status).toBe('ready'));
+    expect(model.$state.get().active).toBe('etf');
+  });
+});
+
 describe('the search box model: keys', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
