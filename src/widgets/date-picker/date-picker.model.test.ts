@@ -338,6 +338,9 @@ describe('ranges: order and span cap (SPEC §4, §5)', () => {
     expect(checkRange(d('15.03.2014'), d('16.03.2024'), 10, 'start')).toMatchObject({ capped: true });
     const leap = checkRange(d('29.02.2024'), d('01.01.2040'), 10, 'start');
     expect(leap.ok && leap.range.map(f)).toEqual(['29.02.2024', '28.02.2034']);
+    // Moving the start back from a 29 February: 28.02.2083 would leave a year and a day.
+    const leapEnd = checkRange(d('01.01.2054'), d('29.02.2084'), 1, 'end');
+    expect(leapEnd.ok && leapEnd.range.map(f)).toEqual(['01.03.2083', '29.02.2084']);
   });
 
   it('0 means no cap', () => {

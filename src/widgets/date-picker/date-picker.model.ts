@@ -329,11 +329,11 @@ export function checkRange(start: Stamp, end: Stamp, maxSpanYears: number, moved
     return { ok: true, range: [start, end], capped: false };
   const months = Math.round(maxSpanYears * 12);
   if (end <= addMonths(start, months)) return { ok: true, range: [start, end], capped: false };
-  return {
-    ok: true,
-    range: moved === 'start' ? [start, addMonths(start, months)] : [addMonths(end, -months), end],
-    capped: true,
-  };
+  if (moved === 'start') return { ok: true, range: [start, addMonths(start, months)], capped: true };
+  // Back from a 29 February the months land on the 28th, and a span from there runs one day past the
+  // cap (28.02.2083 + 1 year = 28.02.2084 < 29.02.2084): start the next day instead.
+  const back = addMonths(end, -months);
+  return { ok: true, range: [addMonths(back, months) < end ? addDays(back, 1) : back, end], capped: true };
 }
 
 /** While the end of a range is picked: days from the start up to the span cap. */
