@@ -20,6 +20,7 @@ import { StockRepository } from './market/stocks.repo.ts';
 import { registerPages } from './pages.ts';
 import { registerProfilePages } from './profile/profile.pages.ts';
 import { registerProfileRoutes } from './profile/profile.routes.ts';
+import { ProfileRepository } from './profile/profile.repo.ts';
 import { registerSearchPages } from './search/search.pages.ts';
 import { registerSearchRoutes } from './search/search.routes.ts';
 import { HttpError, type AppContext } from './shared/context.ts';
@@ -146,6 +147,7 @@ function validationMessage(error: FastifyError): string {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const now = opts.now ?? Date.now;
   const db = openDatabase(opts.dbPath);
+  const login = new LoginService(db, now, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits });
   const ctx: AppContext = {
     db,
     meta: readMeta(db),
@@ -153,8 +155,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     market: new MarketRepository(db),
     sessions: new SessionStore(db, now),
     csrf: new CsrfTokens(csrfSecretOf(db)),
-    login: new LoginService(db, now, { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits }),
+    login,
     labels: new LabelStore(db),
+    profile: new ProfileRepository(db, login),
     distDir: opts.distDir ?? DEFAULT_DIST_DIR,
     renderer:
       opts.renderer === undefined

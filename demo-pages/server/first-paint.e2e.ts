@@ -32,18 +32,29 @@ async function shadowTexts(page: Page, tags: string[]): Promise<Record<string, s
   );
 }
 
-/** The exchange table's first row's price cells (dates and tickers left out): paid values. */
-function firstRowPrices(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [
-      ...(document
-        .querySelector('fin-exchange-table')
-        ?.shadowRoot?.querySelectorAll('tbody tr:first-child td') ?? []),
-    ]
-      .map((cell) => cell.textContent!.trim())
-      .filter((text) => /^[+-]?[\d\s\u00a0]+[.,]\d+%?$/.test(text) && !/^\d\d\.\d\d\.\d{4}$/.test(text)),
+/** The texts of the cells (a selector inside `element`'s shadow root) that match `pattern`. */
+function cellTexts(page: Page, element: string, cells: string, pattern: RegExp): Promise<string[]> {
+  return page.evaluate(
+    ([element, cells, source]) =>
+      [...(document.querySelector(element)?.shadowRoot?.querySelectorAll(cells) ?? [])]
+        .map((cell) => cell.textContent!.trim())
+        .filter((text) => new RegExp(source).test(text)),
+    [element, cells, pattern.source] as const,
   );
 }
+
+/** The exchange table's first row's price cells (dates and tickers do not match): paid values. */
+const firstRowPrices = (page: Page) =>
+  cellTexts(page, 'fin-exchange-table', 'tbody tr:first-child td', /^[+-]?[\d\s\u00a0]+[.,]\d+%?$/);
+
+/** The figures of the multipliers' tables (the masked `***` does not match). */
+const multiplierValues = (page: Page) =>
+  cellTexts(
+    page,
+    'fin-issuer-reports[sections="multipliers"]',
+    'tbody td',
+    /^[+\-−]?\d[\d\s\u00a0]*([.,]\d+)?%?$/,
+  );
 
 /** Each `<fin-issuer-reports>` section's text (by its `sections` attribute), as read without scripts. */
 function reportTexts(page: Page): Promise<Record<string, string>> {
@@ -57,19 +68,6 @@ function reportTexts(page: Page): Promise<Record<string, string>> {
           .join(''),
       ]),
     ),
-  );
-}
-
-/** The figures of the multipliers' tables (the masked `***` left out). */
-function multiplierValues(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [
-      ...(document
-        .querySelector('fin-issuer-reports[sections="multipliers"]')
-        ?.shadowRoot?.querySelectorAll('tbody td') ?? []),
-    ]
-      .map((cell) => cell.textContent!.trim())
-      .filter((text) => /^[+\-−]?\d[\d\s\u00a0]*([.,]\d+)?%?$/.test(text)),
   );
 }
 

@@ -18,7 +18,8 @@ import { html, type SafeHtml } from '../templates/html.ts';
 import { tableBox } from '../templates/table-box.ts';
 import { breadcrumb, ELEMENT_SCRIPTS } from '../templates/layout.ts';
 import { PLAIN_PAGE_STYLE } from '../templates/plain-page.style.ts';
-import { displayMoment, ProfileRepository } from './profile.repo.ts';
+import type { ProfileRepository } from './profile.repo.ts';
+import { displayMoment } from './profile.repo.ts';
 
 const PAGE = { page: true } as const;
 const PAGE_QUERY = {
@@ -189,7 +190,7 @@ function accessRequestPageBody(t: (key: string) => string, data: AccessPageData,
 }
 
 export function registerProfilePages(app: FastifyInstance, ctx: AppContext): void {
-  const profile = new ProfileRepository(ctx.db, ctx.login);
+  const { profile } = ctx;
 
   const accessPage =
     (variant: 'levels' | 'request') =>

@@ -36,7 +36,7 @@ import { RESEND_AFTER_MS, normalizePhone } from '../auth/login.service.ts';
 import type { SessionUser } from '../shared/session.ts';
 import { SlidingWindow } from '../auth/login-limits.ts';
 import { logAction, recentActions } from './action-log.repo.ts';
-import { displayMoment, ProfileRepository } from './profile.repo.ts';
+import { displayMoment } from './profile.repo.ts';
 
 /** SPEC §6: support tickets are for level 1077 or tariff 677. */
 export function canLoadTickets(user: SessionUser): boolean {
@@ -63,7 +63,7 @@ export const ACTION_LOG_LIMIT = 60;
 export const ACTION_LOG_LIMIT_PER_ADDRESS = 600;
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const repo = new ProfileRepository(ctx.db, ctx.login);
+  const repo = ctx.profile;
 
   app.get('/api/user/settings/', async (request, reply): Promise<SettingsAnswer | undefined> => {
     const user = request.session?.user;

@@ -7,6 +7,7 @@ import type { CsrfTokens } from './csrf.ts';
 import type { Session, SessionStore } from './session.ts';
 import type { MarketRepository } from '../market/market.repo.ts';
 import type { StockRepository } from '../market/stocks.repo.ts';
+import type { ProfileRepository } from '../profile/profile.repo.ts';
 
 export interface AppContext {
   db: Db;
@@ -18,6 +19,8 @@ export interface AppContext {
   /** CSRF tokens: the session's, or an anonymous visitor's signed one (csrf.ts). */
   csrf: CsrfTokens;
   login: LoginService;
+  /** Settings, tariffs, requests, phone changes, support tickets (profile.repo.ts). */
+  profile: ProfileRepository;
   labels: LabelStore;
   /** The element build served at /dist/ (its custom-elements.json feeds the /elements/ catalog). */
   distDir: string;

@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../../src/contract/types.ts';
 import { HINTS_COOKIE, HINTS_DEFAULT, parseHintsValue } from '../../../src/contract/hints.ts';
-import { ProfileRepository } from '../profile/profile.repo.ts';
 import { errorPageBody } from '../templates/error.page.ts';
 import { portalMenu } from '../menu/menu.ts';
 import { renderLayout, type LayoutOptions } from '../templates/layout.ts';
@@ -35,15 +34,11 @@ type PageOptions = Pick<
   firstPaint?: boolean;
 };
 
-const profiles = new WeakMap<AppContext, ProfileRepository>();
-
 /** The visitor's hints choice: a signed-in user's saved setting, else the hints cookie, else on. */
 function hintsOf(ctx: AppContext, request: FastifyRequest): boolean {
   const user = request.session?.user;
   if (!user) return parseHintsValue(request.cookies[HINTS_COOKIE]) ?? HINTS_DEFAULT;
-  let profile = profiles.get(ctx);
-  if (!profile) profiles.set(ctx, (profile = new ProfileRepository(ctx.db, ctx.login)));
-  return profile.settings(user.id).hints;
+  return ctx.profile.settings(user.id).hints;
 }
 
 const nonces = new WeakMap<FastifyRequest, string>();
