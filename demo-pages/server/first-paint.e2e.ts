@@ -123,9 +123,13 @@ test.describe('without JavaScript', () => {
       expect(issuer.quarterly, `${audience}: quarterly`).toContain('Quarterly reports');
       for (const [section, text] of Object.entries(issuer))
         expect(text, `${audience}: ${section}`).not.toContain('Loading');
-      // Controls that need scripts are not offered to a visitor without them (kept in place).
+      // Controls that need scripts are not offered to a browser that runs none, and leave no
+      // blank room (with scripts on, their room is kept until the element is defined).
       const ifrs = page.locator('fin-issuer-reports[sections="ifrs"]');
       await expect(ifrs.locator('.an-toolbar')).toBeHidden();
+      expect(
+        await ifrs.locator('.an-toolbar').evaluate((toolbar) => toolbar.getBoundingClientRect().height),
+      ).toBe(0);
       await expect(ifrs.getByRole('tab', { name: 'Annual' })).toBeVisible();
       seen[audience].multipliers = await multiplierValues(page);
       seen[audience].issuerHtml = await issuerResponse!.text();

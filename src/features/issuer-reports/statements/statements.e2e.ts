@@ -289,6 +289,29 @@ test.describe('IFRS and RAS statements', () => {
     await expect.poll(() => form.locator('thead th').count()).toBeGreaterThanOrEqual(3);
     expect(await form.locator('thead th').count()).toBeLessThanOrEqual(4);
     await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+    // A line name that wraps reads from the left edge of its cell, its group's toggle by its first line.
+    const wrapped = await form.locator('tbody th .st-line').evaluateAll((lines) =>
+      lines
+        .map((line) => {
+          const name = line.querySelector('.st-line__name')!;
+          const box = name.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(name);
+          const rows = [...range.getClientRects()];
+          return {
+            rows: new Set(rows.map((row) => Math.round(row.top))).size,
+            indent: Math.max(...rows.map((row) => row.left - box.left)),
+            toggle:
+              (line.querySelector('.st-line__toggle')?.getBoundingClientRect().top ?? box.top) - box.top,
+          };
+        })
+        .filter((line) => line.rows > 1),
+    );
+    expect(wrapped.length).toBeGreaterThan(0);
+    for (const line of wrapped) {
+      expect(line.indent).toBeLessThan(2);
+      expect(line.toggle).toBeLessThan(8);
+    }
 
     await host.getByRole('button', { name: label('common', 'export_excel', 'rus') }).click();
     const prompt = host.locator('.st-export__prompt');
