@@ -127,9 +127,15 @@ test.describe('without JavaScript', () => {
       // blank room (with scripts on, their room is kept until the element is defined).
       const ifrs = page.locator('fin-issuer-reports[sections="ifrs"]');
       await expect(ifrs.locator('.an-toolbar')).toBeHidden();
-      expect(
-        await ifrs.locator('.an-toolbar').evaluate((toolbar) => toolbar.getBoundingClientRect().height),
-      ).toBe(0);
+      const heights = (control: string) =>
+        ifrs
+          .locator(control)
+          .evaluateAll((found) => found.map((node) => node.getBoundingClientRect().height));
+      expect(await heights('.an-toolbar')).toEqual([0]);
+      // The export: a signed-in visitor's plain link works without scripts; the prompt's button does not.
+      const prompts = await heights('button.st-export__link');
+      if (audience === 'anonymous') expect(prompts.length).toBeGreaterThan(0);
+      for (const height of prompts) expect(height, `${audience}: export prompt`).toBe(0);
       await expect(ifrs.getByRole('tab', { name: 'Annual' })).toBeVisible();
       seen[audience].multipliers = await multiplierValues(page);
       seen[audience].issuerHtml = await issuerResponse!.text();
