@@ -7,6 +7,9 @@
  * term ("moex" → "MOEX Russia Index"), the shortest first (the term is most of such a name), then
  * bm25 relevance (for up to RANKED_MAX_MATCHES matches; index order beyond), then id. The same
  * order serves the suggest calls and the comparison search.
+ * The header box asks the five categories of one keystroke in five calls: `searchShared` answers
+ * a term with few matches from one pass over all five (`searchEach`, the same answers as a search
+ * per category) kept for a few seconds, so the other four calls cost no search.
  * Every query is a prepared statement; the term only ever reaches SQLite as a bound parameter
  * (the FTS query text is built from letters and digits only, each token quoted).
  */
