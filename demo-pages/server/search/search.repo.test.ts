@@ -190,6 +190,13 @@ describe('searchShared: the five calls of one keystroke', () => {
       } else if (matches > SHARED_MAX_MATCHES * 2) expect(passes, term).toBe(0);
     }
     expect(few).toBeGreaterThan(50);
+    // A page past the first is searched in its own category alone.
+    const before = pass.mock.calls.length;
+    for (const term of terms.slice(0, 20))
+      expect(shared.searchShared(term, 'bonds', { limit: 5, offset: 5 }), term).toEqual(
+        repo.search(term, { limit: 5, offset: 5, types: ['bonds'] }),
+      );
+    expect(pass.mock.calls.length).toBe(before);
   });
 
   it('keeps the left-out statuses apart, and forgets a pass after a few seconds', () => {

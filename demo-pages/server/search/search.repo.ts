@@ -361,16 +361,17 @@ export class SearchRepository {
 
   /**
    * One category's answer, as `search` gives it, for the header box's five calls of one
-   * keystroke: a term with few matches is searched in every category at once and the answers
+   * keystroke (first pages): a term with few matches is searched in every category at once and the answers
    * are kept a few seconds, so the other categories' calls are answered without searching. The
    * kept answers are keyed by the term and every option (the left-out statuses too) and tied to
    * the database's data version, so a change of the data is never answered from them.
    */
   searchShared(term: string, type: SearchType, opts: SharedSearchOptions): SearchResult {
+    // A page past the first is asked for one category (the search page's pager).
+    if ((opts.offset ?? 0) > 0) return this.search(term, { ...opts, types: [type] });
     const key = JSON.stringify([
       term,
       opts.limit,
-      opts.offset ?? 0,
       opts.layoutFix ?? false,
       opts.countCap ?? null,
       [...new Set(opts.excludeStatuses ?? [])].sort((a, b) => a - b),
