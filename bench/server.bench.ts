@@ -137,7 +137,7 @@ const DEMO_TERMS = [
 ];
 
 /** A visitor's browser as the bench plays it: its cookies and the page's CSRF token. */
-interface Visitor {
+export interface Visitor {
   cookie: string;
   token: string;
 }
@@ -166,7 +166,7 @@ function pageToken(html: string): string {
 }
 
 /** Opens the stock page as a browser does: the visitor cookie and the page's token. */
-async function anonymousVisitor(baseUrl: string): Promise<Visitor> {
+export async function anonymousVisitor(baseUrl: string): Promise<Visitor> {
   const response = await fetch(`${baseUrl}/stocks/sber/?lang=eng`);
   return { cookie: withCookies('', response), token: pageToken(await response.text()) };
 }
@@ -323,7 +323,7 @@ export async function benchServer(port: number): Promise<void> {
 }
 
 /** A POST as the page's elements send it: JSON, the visitor's cookies and the CSRF token. */
-function post(visitor: Visitor, url: string, body: unknown): Promise<Response> {
+export function post(visitor: Visitor, url: string, body: unknown): Promise<Response> {
   return fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': visitor.token, Cookie: visitor.cookie },

@@ -13,27 +13,42 @@
  * (SEARCH_DEBOUNCE_MS): the time the visitor waits once the box starts searching.
  *
  * The all-five time is split by the resource timing of the suggest call that answered last:
- * debounce end → the call sent (the box's own work, a late timer), the search on the server (its
- * Server-Timing), the rest of the wait for the answer (loopback, and the queue behind the other
- * four calls on the one server thread), the download, and answer → painted (JSON, render, layout,
- * paint).
+ * debounce end → the call made (the box's own work, a late timer), the call made → its request
+ * sent (the browser's own queue), its search on the server (its Server-Timing), the rest of the
+ * wait for the first byte (loopback, and the queue behind the other four calls on the one server
+ * thread), the download, and answer → painted (JSON, render, layout, paint).
  *
  * Run alone: `npx tsx bench/site-search.bench.ts` (generates the scaled database, ~30 s).
  *
- * Where the time went (Nov 2026, a shared 2-core machine, p50 / p95 of the last-answered call):
- * timer to calls sent 11 / 19 ms, its own search 0.7 / 25 ms, the queue behind the other four
- * searches 50 / 197 ms, download 1 / 4 ms, answer → painted 21 / 61 ms. The queue is the servers'
- * searches, not Fastify: in-process a suggest call costs ~1 ms beyond its search, while a
- * 4-letter name prefix searched in bonds or stocks costs 10-50 ms (FTS: the name-prefix phrase
- * query ranked by bm25 about 40 %, the bm25 ranking of all matches about 30 %, the count about
- * 20 %). Painting each category as it answers took the first results from p50 94 → 53 ms and
- * p95 244 → 143 ms in one run; the rest is the server's query cost.
+ * Where the time went (Nov 2026, a shared 2-core machine, p50 / p95 of the last-answered call).
+ * Before the five calls shared one search: timer to calls made 11 / 19 ms, its own search
+ * 0.7 / 25 ms, the queue behind the other four searches 50 / 197 ms, download 1 / 4 ms, answer →
+ * painted 21 / 61 ms; the first results p50 53 / p95 143 ms, all five 94 / 244 ms. Each category
+ * was a search of its own (a term's word prefixes expanded over the whole index for each of its
+ * count, name-prefix, ranking queries, and the `type` clause read a category's whole posting list).
+ * Now a term with up to SHARED_MAX_MATCHES (1000) matches in all is searched in the five at once
+ * on the first call and the other four are answered from it (search.repo.ts searchShared): the
+ * last call's own search is 0.1 ms at p50. A term with more matches (a 4-letter name prefix, an
+ * ISIN prefix) is still searched per category: reading each match's category (a join: the index
+ * is contentless) made a pass over the five 2-5 times slower than the five searches for 3000 to
+ * 80 000 matches, and the bm25 ranking of up to RANKED_MAX_MATCHES matches per category, most of
+ * such a term's cost, is the same either way. Those terms make the p95.
+ * Figures of main's code → this one, runs alternated, the machine's load 3.5-6.7:
+ *   - five calls at once from Node (benchFiveCalls, no browser): the server's search time per
+ *     keystroke p50 11-16 → 5-6 ms, p95 42-67 → 40-48 ms; the last answer p50 20-33 → 13-16 ms,
+ *     p95 54-98 → 50-71 ms;
+ *   - in Chromium (7 runs each): first results p95 66-248 vs 65-373 ms, all five p95 84-315 vs
+ *     75-419 ms; the p95 of 30 terms moves with the load of the shared machine more than with the
+ *     change. Split (the last three runs each): request sent → first byte less its search p50
+ *     13-30 → 13-17 ms, p95 38-99 → 35-110 ms; timer to call made 7-11 / 13-23 ms; the request
+ *     stalled in the browser 2-5 / 7-41 ms; answer → painted 17-20 / 30-47 ms.
  */
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../demo-pages/testing/browser.ts';
 import { SEARCH_DEBOUNCE_MS } from '../src/widgets/search-box/search-box.model.ts';
-import { benchScaledSuggest, percentile } from './server.bench.ts';
+import { SEARCH_CATEGORIES, SUGGEST_URLS } from '../src/contract/search.ts';
+import { anonymousVisitor, benchScaledSuggest, percentile, post } from './server.bench.ts';
 
 interface Window {
   __suggestSent: Map<string, number>;
@@ -44,8 +59,10 @@ interface Window {
 
 /** Where one keystroke's wait went (ms). */
 export interface KeystrokeSplit {
-  /** Debounce end → the last-answered suggest call sent. */
+  /** Debounce end → the last-answered suggest call made. */
   send: number;
+  /** The call made → its request sent (the browser's own queue: connection, network process). */
+  stalled: number;
   /** Its search on the server (Server-Timing). */
   server: number;
   /** The rest of its wait for the first byte: loopback and the queue behind the other calls. */
@@ -158,8 +175,9 @@ export async function benchSiteSearchKeystroke(
           const server = last.serverTiming.find((timing) => timing.name === 'search')?.duration ?? 0;
           return {
             send: last.startTime - searchFrom,
+            stalled: last.requestStart - last.startTime,
             server,
-            queue: last.responseStart - last.startTime - server,
+            queue: last.responseStart - last.requestStart - server,
             download: last.responseEnd - last.responseStart,
             render: paintedAt - last.responseEnd,
           };
@@ -198,9 +216,10 @@ export function printSiteSearchKeystroke(
   line('all five categories painted', latencies, !first.length);
   if (!splits.length) return;
   const parts: Array<[keyof KeystrokeSplit, string]> = [
-    ['send', 'debounce end → last call sent'],
+    ['send', 'debounce end → last call made'],
+    ['stalled', 'call made → request sent (in the browser)'],
     ['server', 'its search on the server'],
-    ['queue', 'loopback + queue behind the other calls'],
+    ['queue', 'request sent → first byte, less its search (loopback, queue behind the other calls)'],
     ['download', 'download'],
     ['render', 'answer → painted (JSON, render, paint)'],
   ];
@@ -213,12 +232,53 @@ export function printSiteSearchKeystroke(
   }
 }
 
+/**
+ * The five suggest calls of a keystroke sent at once from Node, as the box sends them, for each
+ * term (no browser on the machine's cores): the wall time until the last answer, and the sum of
+ * the five calls' Server-Timing (the server's search time per keystroke), p50 / p95.
+ */
+export async function benchFiveCalls(baseUrl: string, terms: readonly string[]): Promise<void> {
+  const visitor = await anonymousVisitor(baseUrl);
+  const distinct = [...new Set(terms.map((term) => term.trim()).filter((term) => [...term].length >= 4))];
+  const walls: number[] = [];
+  const searches: number[] = [];
+  for (const [index, term] of distinct.entries()) {
+    const started = performance.now();
+    const timings = await Promise.all(
+      SEARCH_CATEGORIES.map(async (category) => {
+        const response = await post(
+          visitor,
+          `${baseUrl}${SUGGEST_URLS[category]}`,
+          category === 'companies' ? { term, emitent_stop_statuses_ids: [] } : { term },
+        );
+        if (!response.ok) throw new Error(`suggest ${category} "${term}": ${response.status}`);
+        await response.arrayBuffer();
+        return Number(/search;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? 0);
+      }),
+    );
+    // The first few warm the server up.
+    if (index < 5) continue;
+    walls.push(performance.now() - started);
+    searches.push(timings.reduce((sum, ms) => sum + ms, 0));
+  }
+  const figure = (values: number[]) => {
+    values.sort((a, b) => a - b);
+    return `p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms`;
+  };
+  console.log(
+    `five suggest calls at once from Node, ${walls.length} terms: last answer ${figure(walls)}; ` +
+      `the server's search time per keystroke ${figure(searches)}`,
+  );
+}
+
 // Run alone: the scaled database and its server, this bench only (no Node load figures).
 if (process.argv[1] === fileURLToPath(import.meta.url))
   await benchScaledSuggest({
     loads: false,
     port: Number(process.env.BENCH_SCALE_PORT ?? 8192),
     withServer: async (baseUrl, terms) => {
+      // Other terms than the browser's: none of its terms is answered from a pass of these.
+      await benchFiveCalls(baseUrl, terms.slice(100, 220));
       const { latencies, first, splits } = await benchSiteSearchKeystroke(baseUrl, terms.slice(0, 61));
       printSiteSearchKeystroke(latencies, splits, first);
     },

@@ -7,6 +7,9 @@
  * term ("moex" → "MOEX Russia Index"), the shortest first (the term is most of such a name), then
  * bm25 relevance (for up to RANKED_MAX_MATCHES matches; index order beyond), then id. The same
  * order serves the suggest calls and the comparison search.
+ * The header box asks the five categories of one keystroke in five calls: `searchShared` answers
+ * a term with few matches from one pass over all five (`searchEach`, the same answers as a search
+ * per category) kept for a few seconds, so the other four calls cost no search.
  * Every query is a prepared statement; the term only ever reaches SQLite as a bound parameter
  * (the FTS query text is built from letters and digits only, each token quoted).
  */
@@ -27,6 +30,16 @@ const MAX_TOKENS = 8;
  * instruments first —, which keeps a suggestion within a few milliseconds.
  */
 export const RANKED_MAX_MATCHES = 3000;
+/**
+ * A term with up to this many matches in all categories is searched in all of them at once
+ * (searchEach) when one category is asked for (searchShared), and the answers are kept for the
+ * other categories' calls of the same keystroke. Past it, reading each match's category costs
+ * more than the category clause of a search per category (bench/site-search.bench.ts).
+ */
+export const SHARED_MAX_MATCHES = 1000;
+/** How long (ms) the answers of a pass over all categories are kept, and how many passes. */
+const SHARED_KEEP_MS = 5000;
+const SHARED_KEEP_COUNT = 32;
 
 export interface SearchRow {
   id: number;
@@ -67,6 +80,9 @@ export interface SearchOptions {
   /** Leave out results with these statuses (SPEC §7 emitent_stop_statuses_ids). */
   excludeStatuses?: readonly number[];
 }
+
+/** A row of a pass over several categories, with its category's number of matches. */
+type CategoryRow = SearchRow & { total: number };
 
 export interface SearchResult {
   /** Number of matches (capped at countCap + 1 when a cap was given). */
@@ -201,10 +217,41 @@ export function highlight(text: string, tokens: readonly string[]): string {
 const ITEM_COLUMNS =
   's.id, s.type, s.entity_id, s.url, s.name, s.name_eng, s.tickers, s.isin, s.status, s.document, s.measure_id, s.synthetic';
 
+/** Rows of several categories, each category's in the order they came. */
+function partition<Row extends SearchRow>(
+  types: readonly SearchType[],
+  rows: readonly Row[],
+): Map<SearchType, Row[]> {
+  const byType = new Map<SearchType, Row[]>(types.map((type) => [type, []]));
+  for (const row of rows) byType.get(row.type)?.push(row);
+  return byType;
+}
+
+/** A row as `search` gives it, without its category's count. */
+function withoutTotal(row: SearchRow | CategoryRow): SearchRow {
+  if (!('total' in row)) return row;
+  const { total: _total, ...item } = row;
+  return item;
+}
+
+/** The options of a category's search that a pass over all categories shares. */
+export type SharedSearchOptions = Omit<SearchOptions, 'types'>;
+
 export class SearchRepository {
   private readonly statements;
+  /**
+   * The recent passes over all categories by their term and options (insertion order: oldest
+   * first), with the database's data version they read; null: too many matches, searched per
+   * category.
+   */
+  private readonly shared = new Map<
+    string,
+    { at: number; dataVersion: number; answers: Map<SearchType, SearchResult> | null }
+  >();
+  private readonly now: () => number;
 
-  constructor(db: Db) {
+  constructor(db: Db, opts: { now?: () => number } = {}) {
+    this.now = opts.now ?? (() => performance.now());
     this.statements = {
       count: db.prepare<[string, string, number], { n: number }>(
         `SELECT count(*) AS n FROM (
@@ -240,6 +287,30 @@ export class SearchRepository {
          WHERE search_fts MATCH ? AND s.status NOT IN (SELECT value FROM json_each(?))
          ORDER BY f.rank, s.id LIMIT ?`,
       ),
+      // The passes over several categories at once (searchEach): each match's category comes from
+      // search_items (the index is contentless), and each category keeps its first `n` rows.
+      eachFirst: db.prepare<[string, string, number], CategoryRow>(
+        `SELECT ${ITEM_COLUMNS}, m.total AS total FROM (
+           SELECT f.rowid AS id, count(*) OVER (PARTITION BY s.type) AS total,
+             row_number() OVER (PARTITION BY s.type ORDER BY f.rowid) AS n
+           FROM search_fts f JOIN search_items s ON s.id = f.rowid
+           WHERE search_fts MATCH ? AND s.status NOT IN (SELECT value FROM json_each(?))
+         ) m JOIN search_items s ON s.id = m.id WHERE m.n <= ? ORDER BY m.n`,
+      ),
+      eachRanked: db.prepare<[string, string, string, number], SearchRow>(
+        `SELECT ${ITEM_COLUMNS} FROM (
+           SELECT f.rowid AS id, row_number() OVER (PARTITION BY s.type ORDER BY f.rank, f.rowid) AS n
+           FROM search_fts f JOIN search_items s ON s.id = f.rowid
+           WHERE search_fts MATCH ? AND s.type IN (SELECT value FROM json_each(?))
+             AND s.status NOT IN (SELECT value FROM json_each(?))
+         ) m JOIN search_items s ON s.id = m.id WHERE m.n <= ? ORDER BY m.n`,
+      ),
+      eachMatched: db.prepare<[string, string, string], { type: SearchType }>(
+        `SELECT DISTINCT s.type AS type FROM search_fts f JOIN search_items s ON s.id = f.rowid
+         WHERE search_fts MATCH ? AND s.type IN (SELECT value FROM json_each(?))
+           AND s.status NOT IN (SELECT value FROM json_each(?))`,
+      ),
+      dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       grounds: db.prepare<[string], SearchGroundRow>(
         `SELECT g.item_id, g.ground_id, g.ticker, t.name, t.name_eng
          FROM search_item_grounds g JOIN trading_grounds t ON t.id = g.ground_id
@@ -288,6 +359,165 @@ export class SearchRepository {
     return { total: Math.max(total, offset + rows.length), rows, tokens: highlighted, convertedTerm };
   }
 
+  /**
+   * One category's answer, as `search` gives it, for the header box's five calls of one
+   * keystroke (first pages): a term with few matches is searched in every category at once and the answers
+   * are kept a few seconds, so the other categories' calls are answered without searching. The
+   * kept answers are keyed by the term and every option (the left-out statuses too) and tied to
+   * the database's data version, so a change of the data is never answered from them.
+   */
+  searchShared(term: string, type: SearchType, opts: SharedSearchOptions): SearchResult {
+    // A page past the first is asked for one category (the search page's pager).
+    if ((opts.offset ?? 0) > 0) return this.search(term, { ...opts, types: [type] });
+    const key = JSON.stringify([
+      term,
+      opts.limit,
+      opts.layoutFix ?? false,
+      opts.countCap ?? null,
+      [...new Set(opts.excludeStatuses ?? [])].sort((a, b) => a - b),
+    ]);
+    const now = this.now();
+    const dataVersion = this.statements.dataVersion.get() ?? 0;
+    let kept = this.shared.get(key);
+    if (kept && (now - kept.at > SHARED_KEEP_MS || kept.dataVersion !== dataVersion)) {
+      this.shared.delete(key);
+      kept = undefined;
+    }
+    if (!kept) {
+      const answers =
+        this.matchesUpTo(term, opts.layoutFix ?? false, SHARED_MAX_MATCHES) <= SHARED_MAX_MATCHES
+          ? this.searchEach(term, { ...opts, types: SEARCH_TYPES })
+          : null;
+      kept = { at: now, dataVersion, answers };
+      this.shared.set(key, kept);
+      for (const [old, { at }] of this.shared)
+        if (this.shared.size > SHARED_KEEP_COUNT || now - at > SHARED_KEEP_MS) this.shared.delete(old);
+    }
+    return kept.answers?.get(type) ?? this.search(term, { ...opts, types: [type] });
+  }
+
+  /** The term's matches in every category (both readings with the layout fix), counted up to `cap` + 1. */
+  private matchesUpTo(term: string, layoutFix: boolean, cap: number): number {
+    const tokens = searchTokens(term);
+    if (!tokens.length) return 0;
+    const converted = layoutFix ? otherReading(term, tokens) : null;
+    return this.count(
+      ftsQuery(converted ? [tokens, converted.tokens] : [tokens], SEARCH_TYPES),
+      null,
+      cap + 1,
+    );
+  }
+
+  /**
+   * The same answers as `search` for each of `opts.types` on its own, in one pass over them all:
+   * each FTS query (the matches in index order with their count, the bm25 ranking, the name
+   * prefixes, the other reading's matches) runs once for every category instead of once per
+   * category, which is most of a search's cost (each expands the term's word prefixes over the
+   * whole index). bm25 gives a match the same score with or without the categories' clause (the
+   * `type` column weighs 0), so each category's order is the one of its own search.
+   */
+  searchEach(term: string, opts: SearchOptions): Map<SearchType, SearchResult> {
+    const answers = new Map<SearchType, SearchResult>();
+    const tokens = searchTokens(term);
+    const types = SEARCH_TYPES.filter((type) => opts.types.includes(type));
+    if (!tokens.length || !types.length) {
+      for (const type of types) answers.set(type, { total: 0, rows: [], tokens, convertedTerm: null });
+      return answers;
+    }
+    const converted = opts.layoutFix ? otherReading(term, tokens) : null;
+    const readings = converted ? [tokens, converted.tokens] : [tokens];
+    const excluded = JSON.stringify(opts.excludeStatuses ?? []);
+    const highlighted = converted ? [...new Set([...tokens, ...converted.tokens])] : tokens;
+    const offset = Math.max(0, opts.offset ?? 0);
+    const end = offset + opts.limit;
+    // A category's rows come from its exact matches, its name prefixes (each up to `end`) and
+    // its ranked or index-ordered matches: 3 × end rows of each are always enough.
+    const keep = Math.max(1, 3 * end);
+
+    // Every category's count, and its first matches in index order (what a broad term shows).
+    const byIndex = partition(
+      types,
+      this.statements.eachFirst.all(ftsQuery(readings, SEARCH_TYPES), excluded, keep),
+    );
+    const totals = new Map<SearchType, number>();
+    for (const type of types) {
+      const matches = byIndex.get(type)?.[0]?.total ?? 0;
+      totals.set(type, opts.countCap === undefined ? matches : Math.min(matches, opts.countCap + 1));
+    }
+    const found = types.filter((type) => totals.get(type)! > 0);
+    const withConverted =
+      converted && found.length
+        ? new Set(
+            this.statements.eachMatched
+              .all(ftsQuery([converted.tokens], SEARCH_TYPES), JSON.stringify(found), excluded)
+              .map((row) => row.type),
+          )
+        : new Set<SearchType>();
+    const shown = opts.limit > 0 ? found.filter((type) => offset < totals.get(type)!) : [];
+    const broad = (type: SearchType) => {
+      const total = totals.get(type)!;
+      return total > RANKED_MAX_MATCHES || (opts.countCap !== undefined && total > opts.countCap);
+    };
+    const ranked = shown.filter((type) => !broad(type));
+    const byRank = ranked.length
+      ? partition(
+          ranked,
+          this.statements.eachRanked.all(
+            ftsQuery(readings, SEARCH_TYPES),
+            JSON.stringify(ranked),
+            excluded,
+            keep,
+          ),
+        )
+      : new Map<SearchType, SearchRow[]>();
+    const codes = [...new Set([term, converted?.term ?? ''].map(exactCode).filter((code) => code !== null))];
+    const exactAll = shown.length
+      ? partition(
+          shown,
+          codes.flatMap((code) => this.statements.exact.all(code, JSON.stringify(shown), excluded)),
+        )
+      : new Map<SearchType, SearchRow[]>();
+    const prefixAll = shown.length
+      ? partition(
+          shown,
+          this.statements.eachRanked.all(
+            namePrefixQuery(readings, SEARCH_TYPES),
+            JSON.stringify(shown),
+            excluded,
+            NAME_PREFIX_MAX,
+          ),
+        )
+      : new Map<SearchType, SearchRow[]>();
+
+    for (const type of types) {
+      const total = totals.get(type)!;
+      const convertedTerm = converted && withConverted.has(type) ? converted.term : null;
+      if (!shown.includes(type)) {
+        answers.set(type, { total, rows: [], tokens: highlighted, convertedTerm });
+        continue;
+      }
+      const exactIds = new Set<number>();
+      const exact = (exactAll.get(type) ?? [])
+        .filter((row) => !exactIds.has(row.id) && exactIds.add(row.id))
+        .slice(0, end);
+      const prefixed = this.byNameLength(readings, prefixAll.get(type) ?? [], exactIds, end);
+      const fetch = end + exact.length + prefixed.length;
+      const rest = ((broad(type) ? byIndex : byRank).get(type) ?? []).slice(0, fetch);
+      const first = [...exact, ...prefixed];
+      const seen = new Set(first.map((row) => row.id));
+      const rows = [...first, ...rest.filter((row) => !seen.has(row.id))]
+        .slice(offset, end)
+        .map(withoutTotal);
+      answers.set(type, {
+        total: Math.max(total, offset + rows.length),
+        rows,
+        tokens: highlighted,
+        convertedTerm,
+      });
+    }
+    return answers;
+  }
+
   /** Matches of the query (past `cap`, counting stops; -1: no cap). */
   private count(query: string, excluded: string | null, cap: number): number {
     return excluded
@@ -307,6 +537,21 @@ export class SearchRepository {
     exactIds: ReadonlySet<number>,
     limit: number,
   ): SearchRow[] {
+    const matches = this.statements.namePrefix.all(
+      namePrefixQuery(readings, types),
+      excluded,
+      NAME_PREFIX_MAX,
+    );
+    return this.byNameLength(readings, matches, exactIds, limit);
+  }
+
+  /** Name-prefix matches in bm25 order, but the exact ones, shortest such name first. */
+  private byNameLength(
+    readings: Readings,
+    matches: readonly SearchRow[],
+    exactIds: ReadonlySet<number>,
+    limit: number,
+  ): SearchRow[] {
     const terms = readings.map((tokens) => tokens.join(' '));
     const startLength = (row: SearchRow) =>
       Math.min(
@@ -318,8 +563,7 @@ export class SearchRepository {
       );
     // Each row's length once, not in the comparator: folding two names per comparison cost tens
     // of ms for a short term over 100 000 instruments (bench/server.bench.ts).
-    return this.statements.namePrefix
-      .all(namePrefixQuery(readings, types), excluded, NAME_PREFIX_MAX)
+    return matches
       .filter((row) => !exactIds.has(row.id))
       .map((row) => ({ row, length: startLength(row) }))
       .sort((a, b) => a.length - b.length)

@@ -111,8 +111,8 @@ export function suggest(
     };
   }
   const limit = opts.limit ?? SUGGEST_LIMIT;
-  const result = repo.search(term, {
-    types: [category],
+  // The header box asks the five categories at once: searched together, answered in turn.
+  const result = repo.searchShared(term, category, {
     limit,
     offset: ((opts.page ?? 1) - 1) * limit,
     excludeStatuses: opts.excludeStatuses,
