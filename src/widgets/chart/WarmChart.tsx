@@ -1,6 +1,7 @@
 /**
  * A chart kept warm while its data is on the way: an element that shows its chart only once the
- * answer is in (`<fin-chart>`) renders `<WarmPriceChart>` meanwhile. It loads amCharts and builds
+ * answer is in (`<fin-chart>`), or only once its labels are in (`<fin-stock-chart>` on a page
+ * without them), renders `<WarmPriceChart>` meanwhile. It loads amCharts and builds
  * an empty chart (Root, axes, the first layout over a placeholder range: the costliest part of a
  * cold chart, bench/chart.bench.ts) out of sight, in the same shadow root; the first `PriceChart`
  * that mounts there takes it over (moves its stage in, warm-chart.ts) instead of building its
