@@ -18,12 +18,14 @@ function warmUp(place: HTMLElement): () => void {
   stage.style.cssText = 'position:relative;width:100%;height:100%';
   const building = new AbortController();
   const settled: WarmChart['settled'] = { current: null };
+  const firstView: WarmChart['firstView'] = { current: null };
   // One warm chart per shadow root: a second one would never be taken.
-  const warm: WarmChart = { stage, settled, engine: Promise.resolve(null as never) };
+  const warm: WarmChart = { stage, settled, firstView, engine: Promise.resolve(null as never) };
   if (!offerWarmChart(scope, warm)) return () => {};
   const engine = loadChartEngine().then(({ createChartEngine }) =>
     createChartEngine(stage, {
       onSettled: (frameEndedAt, drawnPoints) => settled.current?.(frameEndedAt, drawnPoints),
+      firstView: () => firstView.current?.() ?? null,
       signal: building.signal,
     }),
   );
