@@ -398,7 +398,7 @@ export async function createChartEngine(
   );
   // The view the chart shows; null until the first apply().
   let view: PriceChartView | null = null;
-  /** The view of the first layout when it had data: its formats and mode are applied already. */
+  /** The view of the first layout: its formats and mode are applied already. */
   let laidOutFor: PriceChartView | null = null;
   /** The view the labels are written for: the applied one, or the first layout's before it. */
   const labelledView = () => view ?? laidOutFor;
@@ -1028,7 +1028,7 @@ export async function createChartEngine(
     delete readout.dataset.time;
   }
 
-  function syncCursor(next: PriceChartView) {
+  function syncCursor(next: Pick<PriceChartView, 'tooltip'>) {
     if (next.tooltip === 'none') {
       if (cursor) {
         chart.set('cursor', undefined);
@@ -1169,7 +1169,8 @@ export async function createChartEngine(
   // A cold chart's first layout is its costliest frame (axes, grid, labels, compiling amCharts'
   // code): it runs here, unseen, in a task of its own, so the first frame with data only draws
   // the lines. Over the first view's dates and range when it has data, else over a placeholder
-  // range while the data is on its way.
+  // range while the data is on its way; with the first view's formats and the cursor either way,
+  // so that applying a view without data yet (a loading element) does not lay the axes out again.
   await step();
   chart.set('opacity', 0);
   layOutAxesFor(options.firstView?.() ?? null);
@@ -1188,23 +1189,24 @@ export async function createChartEngine(
             ]),
           ])
         : valueRange(series.map((input) => input.data));
+    syncCursor({ tooltip: first?.tooltip ?? 'values' });
+    if (first) {
+      // The labels' format reads the view: the first one's from now until the first apply().
+      laidOutFor = first;
+      xAxis.set('baseInterval', baseIntervalOf(first));
+      applyFormats(first);
+      applyMode(first);
+    }
     if (!first || !range) {
       setAxisDates(axisDates([[[PLACEHOLDER_SPAN.from], [PLACEHOLDER_SPAN.to]]], DAY_MS), 0);
       xAxis.setAll({ min: PLACEHOLDER_SPAN.from, max: PLACEHOLDER_SPAN.to });
       priceAxis.setAll({ min: 0, max: 100 });
       return;
     }
-    // The labels' format reads the view: the first one's, for the time of this layout.
-    view = first;
-    xAxis.set('baseInterval', baseIntervalOf(first));
-    applyFormats(first);
-    applyMode(first);
     syncDates(first);
     const dates = scale.dates;
     xAxis.setAll({ min: dates[0], max: dates[dates.length - 1] });
     priceAxis.setAll({ min: range.min, max: range.max });
-    view = null;
-    laidOutFor = first;
   }
 
   return {
