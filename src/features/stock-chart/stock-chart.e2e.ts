@@ -1311,7 +1311,7 @@ test('cold chart: built out of sight while the labels and the first tradings are
   await expect(canvas).toBeAttached();
   await expect(canvas).toBeHidden();
   await expect(canvasHost(page)).toHaveCount(0);
-  expect(waiting).toContain(TRADINGS);
+  await expect.poll(() => waiting).toContain(TRADINGS);
   const warmCanvas = await canvas.elementHandle();
   // It takes no room: the element is as high with it as without it.
   const heights = await canvas.evaluate((kept) => {
