@@ -10,6 +10,28 @@
  * round (bench/element-page.ts): `<fin-chart>` (bench/fin-chart-element.ts) and
  * `<fin-stock-chart>` (bench/chart-element.ts), the data answer reaching the page → the frame
  * that shows it. BENCH_CHART_RUNS sets the runs; BENCH_CHART_PARTS=elements skips the harness.
+ *
+ * Element rows, ours ÷ lightweight-charts (medians of 5, ms), two runs each on the shared 2-core
+ * machine (load 4–5), before and after the Nov 28 work on cold charts:
+ *                               before              after
+ *   <fin-chart>        1×2,500  117/113  134/101    97/130   73/100   1.04–1.32× → 0.73–0.75×
+ *   <fin-stock-chart>  1×2,500  105/145  199/110    77/92   125/91    0.73–1.81× → 0.84–1.37×
+ *   <fin-chart>       10×2,500  207/264  223/176   229/157  161/175   0.79–1.27× → 0.92–1.46×
+ *   <fin-stock-chart> 10×2,500  139/97   143/68    119/51   126/59    1.44–2.09× → 2.13–2.35×
+ *   <fin-chart>      1×100,000  258/463  223/410   202/357  183/351   0.54–0.56× → 0.52–0.57×
+ *   <fin-stock-chart> 1×100,000 202/461  144/401   134/350  142/346   0.36–0.44× → 0.38–0.41×
+ * Where the time goes (Chromium CPU profiles, bench-like pages): 1×2,500 with the chart built
+ * before the answer, 70–110 ms: answer → our apply 25–35 ms (JSON ~6, the answer's check ~3,
+ * React's commit with its read of the host's width ~5–9), amCharts laying the value axis and the
+ * gapless date axis out again for the data's range 20–40 ms (labels made and formatted; about 60 %
+ * of amCharts' share, the one canvas draw ~15 %), then one frame. The slow stock runs (125–200 ms)
+ * are those where the answer comes while amCharts is still being built: its Root starts 130–280 ms
+ * after the tradings call went out (the amCharts chunk is still loading; it is not in the page's
+ * modulepreload links) and takes 150–230 ms on a loaded machine, so the answer waits behind it.
+ * 10×2,500: 25,000 points through JSON, the check and (stock chart, compare mode) the percent
+ * model, ten lines drawn (~20 ms), garbage collection 20–30 ms, and on a slow run one amCharts frame
+ * left to an animation frame when the synchronous budget (no long tasks) runs out;
+ * lightweight-charts' period switch only sets the data of a chart it has (50–60 ms).
  */
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';

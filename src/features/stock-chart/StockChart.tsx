@@ -24,6 +24,7 @@ import { showArchiveInChart } from '../../core/stores/archive.ts';
 import { periodWindow, type PeriodId } from '../../contract/period.ts';
 import { $user } from '../../core/stores/user.ts';
 import { DEFAULT_CHART_HEIGHT, PriceChart } from '../../widgets/chart/index.ts';
+import { WarmPriceChart } from '../../widgets/chart/WarmChart.tsx';
 import { Dialog } from '../../widgets/dialog/index.ts';
 import { Dropdown } from '../../widgets/dropdown/index.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
@@ -207,7 +208,13 @@ export function StockChart({
     return <PageDataMessage error={page.error} logOnce={page.status === 'missing'} t={t} />;
   }
   if (!ready || !ctx)
-    return <ElementMessage kind="loading">{ready ? t('common:loading') : '…'}</ElementMessage>;
+    return (
+      <>
+        <ElementMessage kind="loading">{ready ? t('common:loading') : '…'}</ElementMessage>
+        {/* The chart is built while the labels and the first tradings are on the way; PriceChart takes it over. */}
+        <WarmPriceChart height={height} />
+      </>
+    );
   if (ctx.hideGraph) return null;
 
   const paid = isPaid(user);

@@ -1292,6 +1292,53 @@ test('the chart is created once: the dynamic table and the archive hide it, comi
   expect(await canvasHost(page).locator('canvas').count()).toBe(canvases);
 });
 
+test('cold chart: built out of sight while the labels and the first tradings are on the way, and that chart draws them', async ({
+  page,
+}) => {
+  // A page without its preload (an older template): the labels come by their own calls. They and
+  // the tradings wait until the chart is checked.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const waiting: string[] = [];
+  await page.route(/\/api\/(labels\/|stocks\/get_tradings\/)/, async (route) => {
+    waiting.push(new URL(route.request().url()).pathname);
+    await held;
+    await route.continue();
+  });
+  await page.goto('/stocks/sber/?lang=eng&preload=0');
+  // amCharts is loaded and its Root built: canvases in the shadow root, unseen, no chart shown yet.
+  const canvas = chart(page).locator('canvas[class*="am5-layer"]').first();
+  await expect(canvas).toBeAttached();
+  await expect(canvas).toBeHidden();
+  await expect(canvasHost(page)).toHaveCount(0);
+  await expect.poll(() => waiting).toContain(TRADINGS);
+  const warmCanvas = await canvas.elementHandle();
+  // It takes no room: the element is as high with it as without it.
+  const heights = await canvas.evaluate((kept) => {
+    let box = kept as Element;
+    while (box.parentNode && !(box.parentNode instanceof ShadowRoot)) box = box.parentNode as Element;
+    const host = (box.parentNode as ShadowRoot).host;
+    const withIt = host.getBoundingClientRect().height;
+    (box as HTMLElement).style.display = 'none';
+    const without = host.getBoundingClientRect().height;
+    (box as HTMLElement).style.display = '';
+    return [withIt, without];
+  });
+  expect(heights[0]).toBe(heights[1]);
+  release();
+  await settled(page);
+  // The chart that draws the tradings is the one built while waiting, and the only one.
+  expect(await canvasHost(page).evaluate((host, kept) => host.contains(kept), warmCanvas)).toBe(true);
+  expect(
+    await chart(page).evaluate(
+      (element) =>
+        [...element.shadowRoot!.querySelectorAll('canvas[class*="am5-layer"]')].filter(
+          (item) => !item.closest('[part~="chart"]'),
+        ).length,
+    ),
+  ).toBe(0);
+});
+
 test('compare: the clear button of the compare field cancels the comparison and reloads the single chart', async ({
   page,
 }) => {

@@ -39,6 +39,7 @@ vi.mock('./amcharts-engine.ts', () => ({
 }));
 
 const { PriceChart } = await import('./PriceChart.tsx');
+const { WarmPriceChart } = await import('./WarmChart.tsx');
 
 function view(points: number): PriceChartView {
   return {
@@ -138,7 +139,37 @@ describe('PriceChart', () => {
   it('hands the first view to the engine, which lays its axes out while it is built', async () => {
     const first = view(10);
     await render(<PriceChart view={first} ariaLabel="SBER price" />);
-    expect(engines[0]!.options.firstView).toBe(first);
+    expect(engines[0]!.options.firstView?.()).toBe(first);
+  });
+
+  it("lets an engine still being built lay its axes out for the view shown by then (the data's, when it came meanwhile)", async () => {
+    let finishBuild = () => {};
+    buildGate = new Promise((resolve) => (finishBuild = resolve));
+    await render(<PriceChart view={view(0)} ariaLabel="SBER price" />);
+    const withData = view(2500);
+    await render(<PriceChart view={withData} ariaLabel="SBER price" />);
+    await act(async () => finishBuild());
+    expect(engines[0]!.options.firstView?.()).toBe(withData);
+  });
+
+  it("takes over the chart kept warm in its scope: one engine, its first layout for the taker's view", async () => {
+    let finishBuild = () => {};
+    buildGate = new Promise((resolve) => (finishBuild = resolve));
+    await render(<WarmPriceChart height={400} />);
+    // While nobody has taken it, the warm chart lays out a placeholder.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const withData = view(2500);
+    await render(<PriceChart view={withData} ariaLabel="SBER price" />);
+    await act(async () => finishBuild());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(engines).toHaveLength(1);
+    expect(chartHost().contains(engines[0]!.element)).toBe(true);
+    expect(engines[0]!.options.firstView?.()).toBe(withData);
+    expect(engines[0]!.apply).toHaveBeenLastCalledWith(withData, expect.any(Number));
   });
 
   it('is lower below 680 px of width, and at least 2/3 of the screen high: the height prop is the desktop height (SPEC §9)', async () => {

@@ -87,12 +87,17 @@ export function PriceChart({
       onRenderedRef.current?.(info);
     };
     // A chart kept warm in this shadow root while the data was on the way, or a new one.
+    // Its first layout, if still to come, is over the view shown by then (the data's, if it came).
+    const firstView = () => viewRef.current;
     const warm = takeWarmChart(host);
-    if (warm) warm.settled.current = onSettled;
+    if (warm) {
+      warm.settled.current = onSettled;
+      warm.firstView.current = firstView;
+    }
     (warm
       ? warm.engine
       : loadChartEngine().then(({ createChartEngine }) =>
-          createChartEngine(host, { onSettled, signal: building.signal, firstView: viewRef.current }),
+          createChartEngine(host, { onSettled, signal: building.signal, firstView }),
         )
     ).then(
       (engine) => {

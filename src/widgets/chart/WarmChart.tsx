@@ -1,6 +1,7 @@
 /**
  * A chart kept warm while its data is on the way: an element that shows its chart only once the
- * answer is in (`<fin-chart>`) renders `<WarmPriceChart>` meanwhile. It loads amCharts and builds
+ * answer is in (`<fin-chart>`), or only once its labels are in (`<fin-stock-chart>` on a page
+ * without them), renders `<WarmPriceChart>` meanwhile. It loads amCharts and builds
  * an empty chart (Root, axes, the first layout over a placeholder range: the costliest part of a
  * cold chart, bench/chart.bench.ts) out of sight, in the same shadow root; the first `PriceChart`
  * that mounts there takes it over (moves its stage in, warm-chart.ts) instead of building its
@@ -17,12 +18,14 @@ function warmUp(place: HTMLElement): () => void {
   stage.style.cssText = 'position:relative;width:100%;height:100%';
   const building = new AbortController();
   const settled: WarmChart['settled'] = { current: null };
+  const firstView: WarmChart['firstView'] = { current: null };
   // One warm chart per shadow root: a second one would never be taken.
-  const warm: WarmChart = { stage, settled, engine: Promise.resolve(null as never) };
+  const warm: WarmChart = { stage, settled, firstView, engine: Promise.resolve(null as never) };
   if (!offerWarmChart(scope, warm)) return () => {};
   const engine = loadChartEngine().then(({ createChartEngine }) =>
     createChartEngine(stage, {
       onSettled: (frameEndedAt, drawnPoints) => settled.current?.(frameEndedAt, drawnPoints),
+      firstView: () => firstView.current?.() ?? null,
       signal: building.signal,
     }),
   );

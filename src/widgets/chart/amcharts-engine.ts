@@ -96,10 +96,12 @@ export interface ChartEngineOptions {
   /** Aborting while the chart is being built disposes it and rejects with an AbortError. */
   signal?: AbortSignal;
   /**
-   * The view the chart will show first: its axes are laid out, unseen, while the chart is built
-   * (over a placeholder range when it has no data yet), so the first frame with data only draws it.
+   * The view the chart will show first, read when its axes are first laid out, unseen, while the
+   * chart is built (over a placeholder range when it has no data yet), so the first frame with
+   * data only draws it. Read then, not when the build starts: on a busy page the data often comes
+   * while amCharts is still being built, and the first layout is then already the data's.
    */
-  firstView?: PriceChartView;
+  firstView?: () => PriceChartView | null;
 }
 
 export interface AppliedView {
@@ -289,6 +291,15 @@ function hasWorkLeft(root: Root): boolean {
   return (root as unknown as { _isDirty?: boolean })._isDirty === true;
 }
 
+/**
+ * Whether a frame starting now has anything to lay out, animate or draw (internal flags; after an
+ * upgrade without them every frame counts, as before).
+ */
+function mayHaveWork(root: Root): boolean {
+  const flags = root as unknown as { _isDirty?: boolean; _isDirtyAnimation?: boolean };
+  return flags._isDirty !== false || flags._isDirtyAnimation === true;
+}
+
 /** amCharts' drawing surface handed to a Graphics' `draw` (not exported under its own name). */
 type Display = Parameters<NonNullable<IGraphicsSettings['draw']>>[0];
 
@@ -387,12 +398,16 @@ export async function createChartEngine(
   );
   // The view the chart shows; null until the first apply().
   let view: PriceChartView | null = null;
+  /** The view of the first layout: its formats and mode are applied already. */
+  let laidOutFor: PriceChartView | null = null;
+  /** The view the labels are written for: the applied one, or the first layout's before it. */
+  const labelledView = () => view ?? laidOutFor;
   // Value axis labels (SPEC §6, §9). Registered before the first layout: labels amCharts creates
   // earlier would never get the adapter. Before the first view labels get the price format.
   const refreshPriceLabels = formatValueLabels(priceAxis, (value, format) =>
-    view?.valueFormat === 'percent'
+    labelledView()?.valueFormat === 'percent'
       ? withPercentSign(formatNumber(value, format.decimals))
-      : formatAxisValue(value, format, view?.millionsSuffix ?? 'M'),
+      : formatAxisValue(value, format, labelledView()?.millionsSuffix ?? 'M'),
   );
   const xRenderer = xAxis.get('renderer');
   const yRenderer = priceAxis.get('renderer');
@@ -435,8 +450,19 @@ export async function createChartEngine(
   let lastFrameEnd = 0;
   let waiting = false;
   let seenFrames = 0;
-  root.events.on('framestarted', () => framesStarted++);
-  root.events.on('frameended', () => (lastFrameEnd = performance.now()));
+  // amCharts' ticker often runs one more frame after a synchronous settle with nothing left to
+  // do: it draws nothing, so it neither ends the drawing (data-drawn-at) nor delays the report.
+  let frameHasWork = false;
+  // A frame that laid out without drawing (settle) leaves its drawing to the next one.
+  let undrawn = false;
+  root.events.on('framestarted', () => {
+    frameHasWork = undrawn || mayHaveWork(root);
+    undrawn = root.skipRenderFrame;
+    if (frameHasWork) framesStarted++;
+  });
+  root.events.on('frameended', () => {
+    if (frameHasWork) lastFrameEnd = performance.now();
+  });
   const checkSettled = () => {
     if (!waiting || root.isDisposed()) return;
     // amCharts' ticker was scheduled before this callback, so a frame it drew has run by now.
@@ -457,7 +483,15 @@ export async function createChartEngine(
   const settle = () => {
     lastFrameEnd = 0;
     const started = performance.now();
-    runTickerNow(root, SYNC_FRAME_BUDGET_MS);
+    // The layout takes a few passes to settle (labels measured, the plot resized, the lines
+    // placed again): those run without drawing, and the canvas is drawn once, for the settled
+    // layout, by the frames below. amCharts keeps the layers it did not draw marked dirty.
+    while (hasWorkLeft(root) && performance.now() - started < SYNC_FRAME_BUDGET_MS) {
+      root.skipRenderFrame = true;
+      runTickerNow(root, 1); // one frame
+    }
+    root.skipRenderFrame = false;
+    runTickerNow(root, Math.max(1, SYNC_FRAME_BUDGET_MS - (performance.now() - started)));
     for (
       let extra = 0;
       extra < EXTRA_SYNC_FRAMES && hasWorkLeft(root) && performance.now() - started < SYNC_TASK_LIMIT_MS;
@@ -691,7 +725,7 @@ export async function createChartEngine(
         }),
       );
       formatValueLabels(volumeAxis, (value, format) =>
-        formatAxisValue(value, format, view?.millionsSuffix ?? 'M'),
+        formatAxisValue(value, format, labelledView()?.millionsSuffix ?? 'M'),
       );
       volumeAxis.get('renderer').labels.template.setAll({
         forceHidden: next.valueAxis === 'hidden',
@@ -994,7 +1028,7 @@ export async function createChartEngine(
     delete readout.dataset.time;
   }
 
-  function syncCursor(next: PriceChartView) {
+  function syncCursor(next: Pick<PriceChartView, 'tooltip'>) {
     if (next.tooltip === 'none') {
       if (cursor) {
         chart.set('cursor', undefined);
@@ -1080,8 +1114,11 @@ export async function createChartEngine(
     const distance = plot < NARROW_PLOT_PX ? NARROW_DATE_LABEL_DISTANCE : DATE_LABEL_DISTANCE;
     if (xRenderer.get('minGridDistance') !== distance) xRenderer.set('minGridDistance', distance);
     const maxPosition = 1 - DATE_LABEL_EDGE_PX / Math.max(plot, 2 * DATE_LABEL_EDGE_PX);
-    if (xRenderer.labels.template.get('maxPosition') !== maxPosition)
+    if (xRenderer.labels.template.get('maxPosition') !== maxPosition) {
       xRenderer.labels.template.set('maxPosition', maxPosition);
+      // The axis places its labels (and leaves out those past the edge) when it lays out.
+      xAxis.markDirtySize();
+    }
   }
 
   function render(next: PriceChartView): AppliedView {
@@ -1132,10 +1169,11 @@ export async function createChartEngine(
   // A cold chart's first layout is its costliest frame (axes, grid, labels, compiling amCharts'
   // code): it runs here, unseen, in a task of its own, so the first frame with data only draws
   // the lines. Over the first view's dates and range when it has data, else over a placeholder
-  // range while the data is on its way.
+  // range while the data is on its way; with the first view's formats and the cursor either way,
+  // so that applying a view without data yet (a loading element) does not lay the axes out again.
   await step();
   chart.set('opacity', 0);
-  layOutAxesFor(options.firstView ?? null);
+  layOutAxesFor(options.firstView?.() ?? null);
   runTickerNow(root, SYNC_FRAME_BUDGET_MS);
   await step();
 
@@ -1151,27 +1189,29 @@ export async function createChartEngine(
             ]),
           ])
         : valueRange(series.map((input) => input.data));
+    syncCursor({ tooltip: first?.tooltip ?? 'values' });
+    if (first) {
+      // The labels' format reads the view: the first one's from now until the first apply().
+      laidOutFor = first;
+      xAxis.set('baseInterval', baseIntervalOf(first));
+      applyFormats(first);
+      applyMode(first);
+    }
     if (!first || !range) {
       setAxisDates(axisDates([[[PLACEHOLDER_SPAN.from], [PLACEHOLDER_SPAN.to]]], DAY_MS), 0);
       xAxis.setAll({ min: PLACEHOLDER_SPAN.from, max: PLACEHOLDER_SPAN.to });
       priceAxis.setAll({ min: 0, max: 100 });
       return;
     }
-    // The labels' format reads the view: the first one's, for the time of this layout.
-    view = first;
-    xAxis.set('baseInterval', baseIntervalOf(first));
-    applyFormats(first);
-    applyMode(first);
     syncDates(first);
     const dates = scale.dates;
     xAxis.setAll({ min: dates[0], max: dates[dates.length - 1] });
     priceAxis.setAll({ min: range.min, max: range.max });
-    view = null;
   }
 
   return {
     apply(next, nextWidth) {
-      const previous = view;
+      const previous = view ?? laidOutFor;
       view = next;
       width = nextWidth;
       const interval = baseIntervalOf(next);

@@ -12,6 +12,8 @@ export interface WarmChart {
   engine: Promise<ChartEngine>;
   /** Where the engine's settled frames are reported: the PriceChart that took it over. */
   settled: { current: ChartEngineOptions['onSettled'] | null };
+  /** The view of the PriceChart that took it over, for a first layout still to come. */
+  firstView: { current: ChartEngineOptions['firstView'] | null };
 }
 
 let engineModule: Promise<typeof Engine> | null = null;
