@@ -15,6 +15,7 @@ import type {
 } from '../../../contract/reports.ts';
 import type { IssuerReportsPageData } from '../../../contract/company.ts';
 import { label } from '../../../../demo-pages/testing/faults.ts';
+import { expectPhoneColumns } from '../../../../demo-pages/testing/layout.ts';
 import { signInAs } from '../../../../demo-pages/testing/session.ts';
 import { bodyRows, MOBILE, rowTexts } from '../../../../demo-pages/testing/stock-page.ts';
 
@@ -210,9 +211,7 @@ test.describe('IFRS and RAS statements', () => {
 
     // A phone: the table pages its columns and nothing is wider than the screen.
     await page.setViewportSize(MOBILE);
-    // The line and as many periods as fit: two or three at 375 px (issue 20; one was the defect).
-    await expect.poll(() => balance.locator('thead th').count()).toBeGreaterThanOrEqual(3);
-    expect(await balance.locator('thead th').count()).toBeLessThanOrEqual(4);
+    await expectPhoneColumns(balance.locator('thead th'));
     await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
     // The prompt that took the place of "show more" is still there, on the screen.
     await expect(balance.locator('.st-locked').getByRole('link')).toBeVisible();
@@ -285,9 +284,7 @@ test.describe('IFRS and RAS statements', () => {
 
     // A phone: the statements page their columns, nothing is wider than the screen.
     await page.setViewportSize(MOBILE);
-    // The line and as many periods as fit: two or three at 375 px (issue 20; one was the defect).
-    await expect.poll(() => form.locator('thead th').count()).toBeGreaterThanOrEqual(3);
-    expect(await form.locator('thead th').count()).toBeLessThanOrEqual(4);
+    await expectPhoneColumns(form.locator('thead th'));
     await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
     // A line name that wraps reads from the left edge of its cell, its group's toggle by its first line.
     const wrapped = await form.locator('tbody th .st-line').evaluateAll((lines) =>
