@@ -166,6 +166,41 @@ test.describe('without JavaScript', () => {
   });
 });
 
+/**
+ * Opens `url` with the module of the element `host` held until a node of its server DOM (`node`
+ * in its shadow root) has been marked, then lets it run: whether that node is still the one there
+ * once the element is defined and settled (hydrated, not rendered again).
+ */
+async function keepsServerNode(page: Page, url: string, host: string, node: string): Promise<boolean> {
+  const tag = host.replace(/\[.*$/, '');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/dist/elements/${tag}.js`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The module scripts hold DOMContentLoaded back: the page is read as soon as the node is parsed.
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    ({ host, node }) => {
+      const marked = document.querySelector(host)?.shadowRoot?.querySelector(node);
+      Object.assign(window, { __marked: marked });
+      return Boolean(marked);
+    },
+    { host, node },
+  );
+  release();
+  await expect(page.locator(`${tag}:not(:defined)`)).toHaveCount(0);
+  await elementsSettled(page);
+  await page.unroute(`**/dist/elements/${tag}.js`);
+  return page.evaluate(
+    ({ host, node }) =>
+      (window as unknown as { __marked: Element }).__marked ===
+      document.querySelector(host)!.shadowRoot!.querySelector(node),
+    { host, node },
+  );
+}
+
 test('with JavaScript the elements hydrate the server DOM: same nodes, no shift, no warning', async ({
   page,
   context,
@@ -176,29 +211,10 @@ test('with JavaScript the elements hydrate the server DOM: same nodes, no shift,
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await observeLayoutShift(context);
-  // The table's module waits until a node of its server DOM has been marked.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/dist/elements/fin-exchange-table.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  // The module scripts hold DOMContentLoaded back: the page is read as soon as the table is parsed.
-  await page.goto(STOCK, { waitUntil: 'commit' });
-  await page.waitForFunction(() => {
-    const table = document.querySelector('fin-exchange-table')?.shadowRoot?.querySelector('table');
-    Object.assign(window, { __marked: table });
-    return Boolean(table);
-  });
-  release();
-  await expect(page.locator('fin-exchange-table:defined')).toHaveCount(1);
-  await elementsSettled(page);
-  const same = await page.evaluate(
-    () =>
-      (window as unknown as { __marked: Element }).__marked ===
-      document.querySelector('fin-exchange-table')!.shadowRoot!.querySelector('table'),
-  );
-  expect(same, 'the table node marked before the module ran is the one after').toBe(true);
+  expect(
+    await keepsServerNode(page, STOCK, 'fin-exchange-table', 'table'),
+    'the table node marked before the module ran is the one after',
+  ).toBe(true);
   // Interactive: a sortable header sorts.
   const dateHeader = page.locator('fin-exchange-table th[data-field="date"]');
   await expect(dateHeader).not.toHaveAttribute('aria-sort', /./);
@@ -222,29 +238,10 @@ test('with JavaScript the elements hydrate the server DOM: same nodes, no shift,
   expect(fromElements, 'layout shifts from the elements').toEqual([]);
   // The issuer page's reports hydrate their server view: the sections' views come in chunks of
   // their own, which arrive after the element's module; the server's table stays meanwhile.
-  let releaseReports!: () => void;
-  const reportsHeld = new Promise<void>((resolve) => (releaseReports = resolve));
-  await page.route('**/dist/elements/fin-issuer-reports.js', async (route) => {
-    await reportsHeld;
-    await route.continue();
-  });
-  await page.goto(ISSUER, { waitUntil: 'commit' });
-  await page.waitForFunction(() => {
-    const row = document
-      .querySelector('fin-issuer-reports[sections="ifrs"]')
-      ?.shadowRoot?.querySelector('tbody tr');
-    Object.assign(window, { __markedRow: row });
-    return Boolean(row);
-  });
-  releaseReports();
-  await elementsSettled(page);
-  await expect(page.locator('fin-issuer-reports:not(:defined)')).toHaveCount(0);
-  const sameRow = await page.evaluate(
-    () =>
-      (window as unknown as { __markedRow: Element }).__markedRow ===
-      document.querySelector('fin-issuer-reports[sections="ifrs"]')!.shadowRoot!.querySelector('tbody tr'),
-  );
-  expect(sameRow, 'the IFRS row marked before the module ran is the one after').toBe(true);
+  expect(
+    await keepsServerNode(page, ISSUER, 'fin-issuer-reports[sections="ifrs"]', 'tbody tr'),
+    'the IFRS row marked before the module ran is the one after',
+  ).toBe(true);
   const issuerShift = await layoutShiftOf(page);
   expect(
     issuerShift.entries.filter((entry) => entry.sources.some((source) => source.startsWith('fin-'))),

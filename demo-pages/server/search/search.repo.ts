@@ -459,17 +459,7 @@ export class SearchRepository {
       return total > RANKED_MAX_MATCHES || (opts.countCap !== undefined && total > opts.countCap);
     };
     const ranked = shown.filter((type) => !broad(type));
-    const byRank = ranked.length
-      ? partition(
-          ranked,
-          this.statements.eachRanked.all(
-            ftsQuery(readings, SEARCH_TYPES),
-            JSON.stringify(ranked),
-            excluded,
-            keep,
-          ),
-        )
-      : new Map<SearchType, SearchRow[]>();
+    const byRank = this.rankedByCategory(ftsQuery(readings, SEARCH_TYPES), ranked, excluded, keep);
     const codes = [...new Set([term, converted?.term ?? ''].map(exactCode).filter((code) => code !== null))];
     const exactAll = shown.length
       ? partition(
@@ -477,17 +467,12 @@ export class SearchRepository {
           codes.flatMap((code) => this.statements.exact.all(code, JSON.stringify(shown), excluded)),
         )
       : new Map<SearchType, SearchRow[]>();
-    const prefixAll = shown.length
-      ? partition(
-          shown,
-          this.statements.eachRanked.all(
-            namePrefixQuery(readings, SEARCH_TYPES),
-            JSON.stringify(shown),
-            excluded,
-            NAME_PREFIX_MAX,
-          ),
-        )
-      : new Map<SearchType, SearchRow[]>();
+    const prefixAll = this.rankedByCategory(
+      namePrefixQuery(readings, SEARCH_TYPES),
+      shown,
+      excluded,
+      NAME_PREFIX_MAX,
+    );
 
     for (const type of types) {
       const total = totals.get(type)!;
@@ -516,6 +501,17 @@ export class SearchRepository {
       });
     }
     return answers;
+  }
+
+  /** Each of `types`' first `limit` matches of the query in bm25 order (none asked: no query). */
+  private rankedByCategory(
+    query: string,
+    types: readonly SearchType[],
+    excluded: string,
+    limit: number,
+  ): Map<SearchType, SearchRow[]> {
+    if (!types.length) return new Map();
+    return partition(types, this.statements.eachRanked.all(query, JSON.stringify(types), excluded, limit));
   }
 
   /** Matches of the query (past `cap`, counting stops; -1: no cap). */
