@@ -65,6 +65,25 @@ describe('chart response check', () => {
     expect(checked.series[0]!.data).toHaveLength(2);
   });
 
+  it('keeps well-formed line points as sent and copies only the time and value of a longer one', () => {
+    const points = [
+      [1793059200, 101.5],
+      [1793145600, null],
+      [1793232000, 99, 'extra'],
+    ];
+    const checked = checkChartResponse(
+      { ...lineAnswer, series: [{ field: 'a', name: 'A', data: points }] },
+      '',
+    ).series[0]!.data;
+    expect(checked).toEqual([
+      [1793059200, 101.5],
+      [1793145600, null],
+      [1793232000, 99],
+    ]);
+    expect(checked[0]).toBe(points[0]);
+    expect(checked[2]).not.toBe(points[2]);
+  });
+
   it.each([
     ['null', null, 'chart: expected an object, got null'],
     [
@@ -77,6 +96,23 @@ describe('chart response check', () => {
       'a map point without its name',
       { ...mapAnswer, series: [{ field: 'b', name: 'B', data: [[1, 2]] }] },
       'chart.series[0].data[0]: expected a point [duration, yield, pointName]',
+    ],
+    [
+      'a line time that is not finite',
+      {
+        ...lineAnswer,
+        series: [
+          {
+            field: 'a',
+            name: 'A',
+            data: [
+              [1, 2],
+              [Infinity, 3],
+            ],
+          },
+        ],
+      },
+      'chart.series[0].data[1][0]: expected a number, got Infinity',
     ],
     [
       'a line value as text',

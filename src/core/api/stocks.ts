@@ -102,7 +102,9 @@ export function checkTradingSeries(
   // [ms, value] with a finite time; a value that is not a number is a gap the chart draws over.
   const points: ChartPoint[] = [];
   let changed = false;
-  for (const point of data as unknown[]) {
+  // Indexed (COLD_LOOPS in widgets/chart/chart.utils.ts).
+  for (let i = 0; i < data.length; i++) {
+    const point: unknown = data[i];
     if (!Array.isArray(point) || typeof point[0] !== 'number' || !Number.isFinite(point[0])) {
       changed = true;
       continue;

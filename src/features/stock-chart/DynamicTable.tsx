@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { formatNumber, formatPercentChange } from '../../core/format.ts';
 import type { Translate } from '../../runtime/hooks.ts';
 import { DataTable, type TableColumn, type TableRow } from '../../widgets/data-table/index.ts';
-import { dynamicTableRows } from './stock-chart.utils.ts';
+import { dynamicTableRows } from './dynamic-table.ts';
 import type { ChartPoint } from '../../contract/stocks.ts';
 
 export interface DynamicSeries {

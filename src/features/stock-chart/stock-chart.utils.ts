@@ -1,8 +1,8 @@
 /**
  * Pure parts of the stock chart (SPEC §4 "Stock chart", §5, §6, §9): request windows and the 206
  * retry window, Today availability, compare limits, alignment of compared series to a common
- * start with percent changes, legend statistics, the chart view handed to PriceChart, the
- * dynamic table and the Excel export rules.
+ * start with percent changes, legend statistics, the chart view handed to PriceChart and the
+ * Excel export rules (the dynamic table's rows: dynamic-table.ts).
  */
 import { EXCEL_AUTO_EXPORT_LIMIT } from '../../contract/tables.ts';
 import { isPaid } from '../../core/access.ts';
@@ -156,7 +156,10 @@ export function alignToCommonStart<T extends KeyedPoints>(
 export function percentChangeSeries(data: readonly ChartPoint[]): ChartPoint[] {
   const base = data[0]?.[1];
   if (base === undefined || base === 0) return [];
-  return data.map(([time, value]) => [time, round2((value / base - 1) * 100)]);
+  // Indexed (COLD_LOOPS in widgets/chart/chart.utils.ts).
+  const percent = new Array<ChartPoint>(data.length);
+  for (let i = 0; i < data.length; i++) percent[i] = [data[i]![0], round2((data[i]![1] / base - 1) * 100)];
+  return percent;
 }
 
 /** The legend figures of a compared series: its average value and its change over the window. */
@@ -165,7 +168,7 @@ export function compareStats(data: readonly ChartPoint[]): { average: number; ch
   const last = data.at(-1)?.[1];
   if (first === undefined || last === undefined || first === 0) return null;
   let sum = 0;
-  for (const [, value] of data) sum += value;
+  for (let i = 0; i < data.length; i++) sum += data[i]![1];
   return { average: round2(sum / data.length), change: round2((last / first - 1) * 100) };
 }
 
@@ -381,56 +384,6 @@ export function buildChartView(input: ChartViewInput): PriceChartView {
     intraday,
     ...(intraday ? { timeZone: EXCHANGE_TIME_ZONE } : {}),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Dynamic table (view 1): the chart's series by date, with the change from the previous point
-
-export type DynamicRow = Record<string, string | number | null> & { date: string; time: number };
-
-let exchangeTimeFormat: Intl.DateTimeFormat | null = null;
-
-/** The time of a point as the table shows it: the day, or the exchange time of an intraday point. */
-export function pointDate(time: number, intraday: boolean): string {
-  if (!intraday) return displayDate(toIsoDate(time));
-  exchangeTimeFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: EXCHANGE_TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts = exchangeTimeFormat.formatToParts(new Date(time));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`;
-}
-
-/**
- * Rows newest first: per series its value (`key`) and change in percent from its previous point
- * (`key:change`, 2 decimals). A masked (scaled) series shows '***': its shape is not a price.
- */
-export function dynamicTableRows(
-  series: readonly { key: string; data: readonly ChartPoint[]; masked: boolean }[],
-  intraday: boolean,
-): DynamicRow[] {
-  const rows = new Map<number, DynamicRow>();
-  for (const entry of series) {
-    let previous: number | null = null;
-    for (const [time, value] of entry.data) {
-      let row = rows.get(time);
-      if (!row) {
-        row = { date: pointDate(time, intraday), time } as DynamicRow;
-        rows.set(time, row);
-      }
-      const change = previous === null || previous === 0 ? null : round2((value / previous - 1) * 100);
-      row[entry.key] = entry.masked ? '***' : value;
-      row[`${entry.key}:change`] = entry.masked ? '***' : change;
-      previous = value;
-    }
-  }
-  return [...rows.values()].sort((a, b) => b.time - a.time);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -507,10 +507,12 @@ export async function createChartEngine(
 
   function drawPolyline(display: Display, points: ChartPoint[]) {
     let started = false;
-    for (const [time, value] of points) {
-      if (!Number.isFinite(value)) continue;
-      const x = xOf(time);
-      const y = yOf(value);
+    // Indexed (COLD_LOOPS in chart.utils.ts).
+    for (let i = 0; i < points.length; i++) {
+      const point = points[i]!;
+      if (!Number.isFinite(point[1])) continue;
+      const x = xOf(point[0]);
+      const y = yOf(point[1]);
       if (started) display.lineTo(x, y);
       else display.moveTo(x, y);
       started = true;

@@ -105,21 +105,27 @@ export function decimateOhlc(
   const columnOf = columnFinder(window);
   const merged: OhlcBar[] = [];
   let column = NaN;
-  for (const [time, open, high, low, close] of bars) {
-    const c = columnOf(time);
+  // Indexed (COLD_LOOPS in chart.utils.ts).
+  for (let i = 0; i < bars.length; i++) {
+    const bar = bars[i]!;
+    const c = columnOf(bar[0]);
     const current = merged[merged.length - 1];
+    const high = bar[2];
+    const low = bar[3];
     if (c !== column || !current) {
-      merged.push([time, open, high, low, close]);
+      merged.push([bar[0], bar[1], high, low, bar[4]]);
       column = c;
     } else {
       if (high > current[2]) current[2] = high;
       if (low < current[3]) current[3] = low;
-      current[4] = close;
+      current[4] = bar[4];
     }
   }
   const summed: ChartPoint[] = [];
   column = NaN;
-  for (const [time, value] of volume) {
+  for (let i = 0; i < volume.length; i++) {
+    const time = volume[i]![0];
+    const value = volume[i]![1];
     const c = columnOf(time);
     const current = summed[summed.length - 1];
     if (c !== column || !current) {
