@@ -260,6 +260,43 @@ for (const audience of ['anonymous', 'paid'] as const) {
   });
 }
 
+test('beside the side menu of a window 640-800 px wide the block lays itself out by its own width, in all ten languages', async ({
+  page,
+}) => {
+  // Its layout followed the screen: at 700 px a 410 px block kept the scale column and pushed the
+  // page 26 px (German) to 61 px (Russian) sideways.
+  test.slow(); // ten stock pages, each resized nine times
+  await signInAs(page.request, 'paid');
+  const overflows: string[] = [];
+  for (const lang of LANGUAGES) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/stocks/sber/?lang=${lang}`);
+    await expect(field(page, 'absolute_max_price_1y')).toBeVisible();
+    for (let width = 640; width <= 800; width += 20) {
+      await page.setViewportSize({ width, height: 800 });
+      const { pageOverflow, tableOverflow, blockWidth, scaleShown } = await block(page).evaluate(
+        (element) => {
+          const table = element.shadowRoot!.querySelector('table')!;
+          const box = table.parentElement!;
+          const inner = box.getBoundingClientRect().right - parseFloat(getComputedStyle(box).paddingRight);
+          return {
+            pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            tableOverflow: Math.round(table.getBoundingClientRect().right - inner),
+            blockWidth: element.getBoundingClientRect().width,
+            scaleShown:
+              getComputedStyle(element.shadowRoot!.querySelector('.pd__range-cell')!).display !== 'none',
+          };
+        },
+      );
+      if (pageOverflow > 0 || tableOverflow > 0)
+        overflows.push(`${lang} at ${width} px: page ${pageOverflow} px, table ${tableOverflow} px`);
+      // The scale column is there exactly when the block is wide enough for it (over 639 px).
+      expect(scaleShown, `${lang} at ${width} px, block ${blockWidth} px`).toBe(blockWidth > 639);
+    }
+  }
+  expect(overflows).toEqual([]);
+});
+
 test('without short headings from the server the full ones are shown on phones', async ({ page }) => {
   await page.route('**/api/labels/pd/**', async (route) => {
     const labels = (await (await route.fetch()).json()) as Record<string, string>;

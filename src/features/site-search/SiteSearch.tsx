@@ -483,6 +483,7 @@ function ResultsPanel({
         onSelect={(category) => onTab(category as SearchCategory)}
         label={t('search:results')}
         size="small"
+        className="ss__tabs"
         controls={panelId}
       />
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(tabsId, active)} className="ss__panel">

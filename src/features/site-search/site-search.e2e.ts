@@ -295,8 +295,8 @@ test('empty and error states, failed calls ignored, hostile names shown as text,
   expect(errors).toEqual([]);
 });
 
-for (const lang of ['eng', 'rus', 'chn']) {
-  test(`${lang}: the labels and counts at 1280 px, the full-screen dialog at 375 px, no axe finding`, async ({
+for (const lang of ['eng', 'rus', 'chn', 'deu']) {
+  test(`${lang}: the labels and counts at 1280 px in one row of tabs, the full-screen dialog at 375 px, no axe finding`, async ({
     page,
   }) => {
     const errors = failOnPageErrors(page);
@@ -320,6 +320,17 @@ for (const lang of ['eng', 'rus', 'chn']) {
     await field.fill('sber');
     const tabs = box(page).getByRole('tab');
     await expect(tabs).toHaveText(counts);
+    // The pop-up's five tabs in one row, none cut off (German wrapped the fifth to a row of its own).
+    const tops = await tabs.evaluateAll((list) =>
+      list.map((tab) => Math.round(tab.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size, `tab rows (tops ${tops.join(', ')})`).toBe(1);
+    expect(
+      await box(page)
+        .getByRole('tablist')
+        .evaluate((row) => row.scrollWidth - row.clientWidth),
+      'tab row overflow',
+    ).toBeLessThanOrEqual(0);
     axe.add(`${lang} 1280 results`, await runAxe(page, 'fin-site-search'));
 
     // Below 680 px: a button opens the search full screen; Escape closes it, focus returns.
