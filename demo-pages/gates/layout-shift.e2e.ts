@@ -11,6 +11,12 @@ import { demoPages, pageOfKind, withLang } from '../testing/page-list.ts';
 import { laidOut } from '../testing/layout.ts';
 import { layoutShiftOf, observeLayoutShift, visitForLayoutShift } from '../testing/layout-shift.ts';
 import { signInAs, type Audience } from '../testing/session.ts';
+import {
+  ISSUER_PAGE_RESERVATIONS,
+  STOCK_PAGE_RESERVATIONS,
+  type Reservation,
+  type ReservedHeight,
+} from '../server/templates/reserve.ts';
 
 /** "Good" CLS (web.dev): the issue's aim for every page kind. */
 const GOOD_CLS = 0.1;
@@ -85,3 +91,55 @@ for (const audience of ['anonymous', 'paid'] satisfies Audience[]) {
     expect(failures, failures.join('\n')).toEqual([]);
   });
 }
+
+/** The height reserved for an audience (a level not named takes the anonymous one). */
+function reservedFor(height: ReservedHeight, audience: Audience): number {
+  return typeof height === 'number'
+    ? height
+    : audience === 'paid'
+      ? (height.paid ?? height.anonymous)
+      : height.anonymous;
+}
+
+/** Off by more than this, what comes below the element moves when it has loaded. */
+const RESERVE_TOLERANCE_PX = 2;
+
+test('the stock and issuer pages reserve the height each element takes once loaded (eng, 375 and 1280 px, anonymous and paid)', async ({
+  page,
+}) => {
+  // CLS counts only what moves in the window: an element below the fold that grew past its
+  // reservation (the stock chart by 24 px) moved the blocks under it unseen by the gate above.
+  const pages: Array<[string, readonly Reservation[]]> = [
+    ['/stocks/sber/?lang=eng', STOCK_PAGE_RESERVATIONS],
+    ['/company/1/?lang=eng', ISSUER_PAGE_RESERVATIONS],
+  ];
+  const wrong: string[] = [];
+  for (const audience of ['anonymous', 'paid'] satisfies Audience[]) {
+    await signInAs(page.request, audience);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      for (const [url, reservations] of pages) {
+        await page.goto(url);
+        await expect(page.locator('[data-fin-loading], :not(:defined)')).toHaveCount(0);
+        await laidOut(page);
+        for (const reservation of reservations.filter((entry) => !entry.floor)) {
+          const reserved = reservedFor(
+            viewport.width < 680 ? reservation.phone : reservation.desktop,
+            audience,
+          );
+          // 0: the element sits beside the content there (the side menu), where its height moves nothing.
+          if (reserved === 0) continue;
+          const taken = await page
+            .locator(reservation.selector)
+            .first()
+            .evaluate((element) => element.getBoundingClientRect().height);
+          if (Math.abs(taken - reserved) > RESERVE_TOLERANCE_PX)
+            wrong.push(
+              `${url} ${viewport.width}px ${audience} ${reservation.selector}: reserved ${reserved}, takes ${taken.toFixed(1)}`,
+            );
+        }
+      }
+    }
+  }
+  expect(wrong).toEqual([]);
+});
