@@ -3,8 +3,8 @@
  *
  * COLD_LOOPS: the loops over every point of a series (here, in the engine, the answers' checks
  * and the compare model) are indexed, not `for (const [time, value] of points)`: a chart's first
- * view runs in code not yet optimized, where each destructured point allocates an iterator; for
- * 25,000 points that garbage cost 20–30 ms of collection per view (heap sampling, chart bench).
+ * view runs in code not yet optimized, where each destructured point allocates an iterator: of the
+ * 26 MB a 10 × 2,500-point period switch allocated, 11 MB (heap sampling, chart bench).
  */
 import type { ChartFlag, ChartPoint, PriceChartView } from './chart.types.ts';
 
