@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useStyles } from '../../runtime/styles.ts';
 import css from './dialog.css?inline';
 
@@ -27,6 +27,10 @@ export function Dialog({ open, onClose, title, children, closeLabel, className }
   useLayoutEffect(() => {
     latest.current = { onClose, open };
   });
+  // Counts the browser's closings. The owner may open the dialog again before its own closing has
+  // rendered (Escape, then Enter on the opener at once): React then renders `open` true twice in a
+  // row, and only this count tells the effect below that the dialog was closed in between.
+  const [browserClosings, setBrowserClosings] = useState(0);
 
   useEffect(() => {
     const element = dialog.current;
@@ -37,7 +41,7 @@ export function Dialog({ open, onClose, title, children, closeLabel, className }
     } else if (!open && element.open) {
       element.close();
     }
-  }, [open]);
+  }, [open, browserClosings]);
 
   // The browser closes the dialog itself on Escape: tell the owner, and give focus back.
   useEffect(() => {
@@ -48,7 +52,10 @@ export function Dialog({ open, onClose, title, children, closeLabel, className }
       opener.current = null;
       if (target?.isConnected) target.focus();
       // Closed by the browser or our buttons, not by the owner setting `open` false.
-      if (latest.current.open) latest.current.onClose();
+      if (latest.current.open) {
+        latest.current.onClose();
+        setBrowserClosings((count) => count + 1);
+      }
     };
     element.addEventListener('close', onNativeClose);
     return () => {

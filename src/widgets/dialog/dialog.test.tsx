@@ -84,6 +84,20 @@ describe('Dialog', () => {
     expect(container.querySelector('.inside')).toBeNull();
   });
 
+  it('opens again when the owner reopens it before its closing has rendered (Escape, then Enter at once)', () => {
+    const onClose = vi.fn();
+    act(() => root.render(<Owner onClose={onClose} />));
+    openDialog();
+    // One batch: the browser's close (the owner sets open false) and the opener's click (true again).
+    act(() => {
+      dialog().close();
+      opener().click();
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(dialog().open).toBe(true);
+    expect(container.querySelector('.inside')).not.toBeNull();
+  });
+
   it('closing by the owner (open=false) does not call onClose, and still returns focus', () => {
     const onClose = vi.fn();
     act(() => root.render(<Owner onClose={onClose} />));
