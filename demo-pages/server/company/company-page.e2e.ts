@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ConsensusAnswer } from '../../../src/contract/company.ts';
 import { ISSUER_PAGE_MENU_SECTIONS } from '../../../src/contract/page-sections.ts';
 import { LABELS } from '../../data/labels.ts';
+import { elementsSettled } from '../../testing/layout.ts';
 import { MOBILE } from '../../testing/stock-page.ts';
 import { signInAs } from '../../testing/session.ts';
 
@@ -49,6 +50,9 @@ for (const [audience, lang] of [
     );
     // A click scrolls to the section and marks its entry (the scroll spy is the stock page's).
     if (audience === 'anonymous') {
+      // Once the sections below have loaded: a shorter page ends the click's scroll at the bottom,
+      // where the last section (comments) is the current one (seen on a loaded CI machine).
+      await elementsSettled(page);
       await menuLinks(page).filter({ hasText: LABELS.stock!.menu_consensus_forecasts![lang] }).click();
       await expect(menu(page).locator('[aria-current="location"]')).toHaveAttribute(
         'data-section',
