@@ -76,4 +76,40 @@ describe('ExportMenu', () => {
     expect(onError).toHaveBeenLastCalledWith(expect.any(Error), 'svg');
     expect(container.textContent).not.toContain('Nothing to export');
   });
+
+  it('gives the focus back to the button when a click comes before the hover\'s effects have run', async () => {
+    // A loaded machine: the render of the hover over "PNG" takes longer than React's 5 ms slice,
+    // so React yields after committing it, and the click lands before its effects have run.
+    // The click's close must still end with the focus on the button, not on the hidden item.
+    let slow = false;
+    const labels = new Proxy(LABELS, {
+      get(target, key: keyof typeof LABELS) {
+        if (slow && key === 'png') {
+          slow = false;
+          const until = performance.now() + 20;
+          while (performance.now() < until);
+          queueMicrotask(() => item('PNG').click());
+        }
+        return target[key];
+      },
+    });
+    render({ labels });
+    act(() => button().click());
+    expect(container.ownerDocument.activeElement).toBe(item('Print'));
+
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      slow = true;
+      // The pointer moves from "Print" onto "PNG" (React reads enter and leave from `mouseout`).
+      item('Print').dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: item('PNG') }));
+      await vi.waitFor(() => expect(made.map((call) => call.format)).toEqual(['png']));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+    expect(slow).toBe(false);
+    expect(item('PNG').closest('[role="menu"]')!.hasAttribute('hidden')).toBe(true);
+    expect(container.ownerDocument.activeElement).toBe(button());
+  });
 });

@@ -35,13 +35,20 @@ export function ExportMenu({ getDrawing, options, labels, onError }: ExportMenuP
     setActive(at);
     setOpen(true);
   };
+  /** Whether the closing in progress gives the focus back to the button. */
+  const focusButton = useRef(false);
   const close = (returnFocus: boolean) => {
+    focusButton.current = returnFocus;
     setOpen(false);
-    if (returnFocus) button.current?.focus();
   };
 
-  useEffect(() => {
+  // Focus moves at commit, never in a passive effect: a hover's effect still pending when a click
+  // closes the menu (a loaded machine) would otherwise focus the hidden item after the button got
+  // the focus, and the focus fell to the page.
+  useLayoutEffect(() => {
     if (open) items.current[active]?.focus();
+    else if (focusButton.current) button.current?.focus();
+    focusButton.current = false;
   }, [open, active]);
 
   // Measured before paint, so the menu never shows cut off by the screen's edge.
@@ -56,7 +63,7 @@ export function ExportMenu({ getDrawing, options, labels, onError }: ExportMenuP
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (wrapper.current && !event.composedPath().includes(wrapper.current)) setOpen(false);
+      if (wrapper.current && !event.composedPath().includes(wrapper.current)) close(false);
     };
     document.addEventListener('pointerdown', onPointerDown, true);
     return () => document.removeEventListener('pointerdown', onPointerDown, true);
@@ -115,7 +122,7 @@ export function ExportMenu({ getDrawing, options, labels, onError }: ExportMenuP
         break;
       case 'Tab':
         // Focus moves on from the button's place; the menu must not stay open behind it.
-        setOpen(false);
+        close(false);
         return;
       default:
         return;
@@ -158,7 +165,7 @@ export function ExportMenu({ getDrawing, options, labels, onError }: ExportMenuP
         onKeyDown={onMenuKeyDown}
         onBlur={(event) => {
           const to = event.relatedTarget;
-          if (!(to instanceof Node) || !wrapper.current?.contains(to)) setOpen(false);
+          if (!(to instanceof Node) || !wrapper.current?.contains(to)) close(false);
         }}
       >
         {EXPORT_FORMATS.map((format, index) => (
