@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HostContext, type Host } from './host-context.ts';
 import { LazyView } from './LazyView.tsx';
 import { lazyModule } from './lazy-view.ts';
@@ -65,5 +65,43 @@ describe('LazyView', () => {
     expect(container.querySelector('p.view')).toBe(served);
     expect(container.textContent).toBe('Revenue');
     expect(errors).toEqual([]);
+  });
+
+  it('hydrates without an error when the chunk comes while React waits on it (it replays the view)', async () => {
+    // Outside act, as in a page, with a chunk another element has already imported (its promise
+    // settles in microtasks): React pauses on it and replays the same view once it has come; the
+    // replay must call the same hooks as the attempt that suspended (else "Update hook called on
+    // initial render", and the boundary was thrown away and rendered anew).
+    const onServer = lazyModule(() => Promise.resolve({ default: View }));
+    await onServer();
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<LazyView load={onServer} props={{ name: 'Revenue' }} t={t} />);
+    const served = container.querySelector('p.view');
+
+    const inBrowser = lazyModule<{ name: string }>(async () => {
+      await Promise.resolve();
+      return { default: View };
+    });
+    const errors: unknown[] = [];
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const root = hydrateRoot(
+        container,
+        <HostContext value={host(true)}>
+          <LazyView load={inBrowser} props={{ name: 'Revenue' }} t={t} />
+        </HostContext>,
+        { onRecoverableError: (error) => errors.push(error) },
+      );
+      await vi.waitFor(() => expect(inBrowser.loaded).toBe(View));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(errors).toEqual([]);
+      expect(container.querySelector('p.view')).toBe(served);
+      expect(container.textContent).toBe('Revenue');
+      root.unmount();
+    } finally {
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
   });
 });

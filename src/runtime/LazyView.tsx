@@ -24,9 +24,14 @@ export function LazyView<P extends object>(props: { load: LazyLoad<P>; props: P;
 
 function LazyBody<P extends object>({ load, props, t }: { load: LazyLoad<P>; props: P; t: Translate }) {
   const fromServer = useContext(HostContext)?.serverView ?? false;
-  if (fromServer && !load.loaded) use(settled(load));
+  // The hooks come before \`use\`: when the chunk comes while React waits on it, React replays this
+  // render, and by then \`load.loaded\` is set, so \`use\` is skipped. A hook called only after it
+  // would be new in the replay, which React refuses while hydrating ("Update hook called on
+  // initial render"), and the server's DOM of the section would be thrown away.
   const { state, retry } = useLazyView(load, true);
-  if (state.status === 'ready') return <state.Component {...props} />;
+  const Component = state.status === 'ready' ? state.Component : load.loaded;
+  if (Component) return <Component {...props} />;
+  if (fromServer && state.status !== 'error') use(settled(load));
   if (state.status === 'error')
     return (
       <ElementMessage kind="error" onRetry={retry} retryLabel={t('common:retry')}>

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '../../demo-pages/testing/react-act.ts';
-import { define } from './define.tsx';
+import { define, hydrationErrorLine } from './define.tsx';
 import { useHost } from './hooks.ts';
 import { ElementMessage } from './chrome/ElementMessage.tsx';
 
@@ -133,5 +133,20 @@ describe('define()', () => {
     const element = mount('<fin-probe title="Ready"></fin-probe>');
     await shows(element, 'Ready|');
     expect(element.hasAttribute('data-fin-loading')).toBe(false);
+  });
+
+  it('logs a hydration error React recovered from with its cause and where it was', () => {
+    const cause = new Error('Update hook called on initial render');
+    const line = hydrationErrorLine(
+      'fin-issuer-reports',
+      new Error('There was an error while hydrating this Suspense boundary', { cause }),
+      '\n    at LazyBody\n    at Suspense',
+    );
+    expect(line).toMatch(/^fin-elements: hydration of <fin-issuer-reports>: Error: There was an error/);
+    expect(line).toContain('; cause: Error: Update hook called on initial render');
+    expect(line).toContain('; in at LazyBody at Suspense');
+    expect(hydrationErrorLine('fin-probe', new Error('mismatch'))).toBe(
+      'fin-elements: hydration of <fin-probe>: Error: mismatch',
+    );
   });
 });

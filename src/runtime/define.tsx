@@ -120,6 +120,20 @@ export interface ServerContainer {
   styles: ServerStyles;
 }
 
+/**
+ * The log line of an error React recovered from while hydrating. React's own error only says that
+ * it rendered the part in the browser instead; what went wrong is its cause, where is the stack.
+ */
+export function hydrationErrorLine(tag: string, error: unknown, componentStack?: string): string {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  const described =
+    cause === undefined
+      ? ''
+      : `; cause: ${cause instanceof Error ? (cause.stack ?? String(cause)) : String(cause)}`;
+  const where = componentStack ? `; in ${componentStack.trim().replace(/\s+/g, ' ')}` : '';
+  return `fin-elements: hydration of <${tag}>: ${String(error)}${described}${where}`;
+}
+
 /** A root whose server-rendered DOM is hydrated, with the props it last rendered. */
 interface Mounted {
   root: Root;
@@ -139,8 +153,8 @@ function mount(
   if ('host' in container && declarative.has(container) && adoptServerStyles(container)) {
     // The server's DOM stays: React attaches to it (same nodes, no flash, no layout shift).
     const root = hydrateRoot(container as unknown as Element, element, {
-      onRecoverableError: (error) =>
-        console.error(`fin-elements: hydration of <${container.host.localName}>:`, error),
+      onRecoverableError: (error, info) =>
+        console.error(hydrationErrorLine(container.host.localName, error, info.componentStack)),
     });
     return { root, Root, props: { ...props } };
   }

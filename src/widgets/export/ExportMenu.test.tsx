@@ -77,7 +77,7 @@ describe('ExportMenu', () => {
     expect(container.textContent).not.toContain('Nothing to export');
   });
 
-  it('gives the focus back to the button when a click comes before the hover\'s effects have run', async () => {
+  it("gives the focus back to the button when a click comes before the hover's effects have run", async () => {
     // A loaded machine: the render of the hover over "PNG" takes longer than React's 5 ms slice,
     // so React yields after committing it, and the click lands before its effects have run.
     // The click's close must still end with the focus on the button, not on the hidden item.
