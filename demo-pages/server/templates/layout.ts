@@ -240,6 +240,13 @@ const STYLE = `
   .shell-hints-fallback::before { content: ""; box-sizing: border-box; width: 30px; height: 16px; border: 1px solid; border-radius: 8px; }
   .shell-hints:has(fin-hints-toggle:defined) .shell-hints-fallback { visibility: hidden; }
   .demo-notice { margin: 0; padding: 8px 24px; background: #fff4d6; border-bottom: 1px solid #f0d48a; font-size: 14px; }
+  /* Phones: the header is tighter, and from 375 px the brand and the search share the first row.
+     Rows are decided by the flex basis, not by the content, so the plain form and the search
+     button it upgrades to break the same way: the upgrade moves nothing. */
+  @media (max-width: 679.98px) {
+    .shell-header { gap: 8px 12px; padding-block: 8px; }
+    .shell-search { flex-basis: 96px; }
+  }
   main { max-width: 1100px; margin: 0 auto; padding: 16px 24px 48px; }
   .grounds { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0 20px; }
   .grounds a { padding: 4px 10px; border: 1px solid #c5cbd8; border-radius: 14px; text-decoration: none; background: #fff; }

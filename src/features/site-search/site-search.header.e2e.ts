@@ -3,12 +3,14 @@
  * form: the header has the same height and the page's `main` starts at the same place with and
  * without scripts, at 1280 px (the input) and 375 px (the button that opens the full-screen search),
  * and the browser records no layout shift while the element upgrades (with a positive control: a
- * header that grows is seen by the same observer).
+ * header that grows is seen by the same observer). On a phone the header stays short: from 375 px
+ * the brand and the search button share the first row, in every language.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { LANGUAGES } from '../../../demo-pages/testing/page-list.ts';
 
 const PAGE = '/login/?lang=eng';
-const WIDTHS = [1280, 375];
+const WIDTHS = [1280, 375, 320];
 
 interface HeaderBox {
   header: number;
@@ -93,3 +95,33 @@ for (const width of WIDTHS) {
     await expect.poll(async () => (await layoutShifts(page)).length).toBeGreaterThan(0);
   });
 }
+
+test("on a 375 px phone the brand and the search button share the header's first row, in every language", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const lang of LANGUAGES) {
+    await page.goto(`/login/?lang=${lang}`);
+    const button = page.locator('header fin-site-search').getByRole('button');
+    await expect(button, lang).toBeVisible();
+    const rows = await page.evaluate(() => {
+      const box = (element: Element) => element.getBoundingClientRect();
+      const header = box(document.querySelector('.shell-header')!);
+      const brand = box(document.querySelector('.shell-brand')!);
+      const search = document.querySelector('header fin-site-search')!;
+      const open = box(search.shadowRoot!.querySelector('button')!);
+      return {
+        header,
+        brand,
+        open,
+        paddingEnd: parseFloat(getComputedStyle(document.querySelector('.shell-header')!).paddingRight),
+      };
+    });
+    // One row: the button's box overlaps the brand's line, and it ends inside the header's padding.
+    expect(rows.open.top, lang).toBeLessThan(rows.brand.bottom);
+    expect(rows.open.bottom, lang).toBeGreaterThan(rows.brand.top);
+    expect(rows.open.right, lang).toBeLessThanOrEqual(rows.header.right - rows.paddingEnd + 0.5);
+    // Three short rows (brand and search, hints and log-in, menu) where there were four.
+    expect(rows.header.height, lang).toBeLessThan(135);
+  }
+});
