@@ -112,6 +112,10 @@ export function watchSections(
     settled = false;
     schedule();
   };
+  const inView = (id: string) => {
+    const box = sections.find((section) => section.id === id)?.section.getBoundingClientRect();
+    return box !== undefined && box.top < view.innerHeight && box.bottom > 0;
+  };
   // The click's scroll has ended (scrollend, or quiet for idleMs): the spy takes over again.
   const scrollEnded = () => {
     view.clearTimeout(idle);
@@ -126,10 +130,13 @@ export function watchSections(
   };
   const onScroll = () => {
     if (held !== null) {
-      // Another scroll after the click's has ended (a drag of the scrollbar, find in page, a
-      // script): the spy follows it.
-      if (settled) release();
-      else {
+      // Another scroll after the click's has ended (find in page, a script): the spy follows it
+      // once the clicked section is out of view. While it is in view, the scroll is the page's
+      // own (content loading below shrinks or grows the page under a reader who has not moved),
+      // and the reader's own scrolling ends the hold through the wheel, touch and keys.
+      if (settled) {
+        if (!inView(held)) release();
+      } else {
         view.clearTimeout(idle);
         idle = view.setTimeout(scrollEnded, idleMs);
       }
@@ -148,8 +155,9 @@ export function watchSections(
   view.addEventListener('scroll', onScroll, { passive: true });
   view.addEventListener('scrollend', scrollEnded);
   view.addEventListener('resize', schedule);
-  // A user's own scrolling ends the hold of a menu click at once, even while the click's scroll runs.
-  const userScroll = ['wheel', 'touchmove', 'keydown'] as const;
+  // A user's own scrolling ends the hold of a menu click at once, even while the click's scroll
+  // runs (a press on the page's scrollbar comes as mousedown on the document).
+  const userScroll = ['wheel', 'touchmove', 'keydown', 'mousedown'] as const;
   for (const type of userScroll) view.addEventListener(type, release, { passive: true });
   measure();
 

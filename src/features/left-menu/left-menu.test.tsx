@@ -214,6 +214,37 @@ describe('<fin-left-menu>', () => {
     await waitFor(() => expect(current(element)).toBe('holders'));
   });
 
+  it('a clicked section the page ended before stays current while the page changes under it, until it leaves the view', async () => {
+    const element = await render(['graph', 'dividends', 'holders']);
+    // A page still loading: it ends before "dividends" can reach the line.
+    const scroller = document.scrollingElement ?? document.documentElement;
+    const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
+    Object.defineProperty(scroller, 'scrollHeight', { value: 1600, configurable: true });
+    Object.defineProperty(window, 'scrollY', { value: 1600 - window.innerHeight, configurable: true });
+    try {
+      placeSections({ graph: 0, dividends: 600, holders: 1200 });
+      document.getElementById('dividends')!.scrollIntoView = () => undefined;
+      act(() => element.shadowRoot!.querySelector<HTMLAnchorElement>('[data-section="dividends"]')!.click());
+      placeSections({ graph: -400, dividends: 300, holders: 620 });
+      act(() => window.dispatchEvent(new Event('scrollend')));
+      await nextFrame();
+      expect(current(element)).toBe('dividends');
+      // A section below finishes loading, shorter than its loading line: the browser moves the
+      // page (a scroll nobody made) and it is still at its bottom. The reader asked for dividends.
+      placeSections({ graph: -360, dividends: 340, holders: 660 });
+      await nextFrame();
+      expect(current(element)).toBe('dividends');
+      // Scrolled out of view (find in page, a script): the spy follows the page again.
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+      placeSections({ graph: -1800, dividends: -1200, holders: 40 });
+      await waitFor(() => expect(current(element)).toBe('holders'));
+    } finally {
+      delete (scroller as { scrollHeight?: number }).scrollHeight;
+      if (scrollY) Object.defineProperty(window, 'scrollY', scrollY);
+      else delete (window as { scrollY?: number }).scrollY;
+    }
+  });
+
   it('with scrollend, a pause in the scroll events of a busy machine does not end the hold', async () => {
     const element = await render(['graph', 'dividends', 'holders']);
     placeSections({ graph: 0, dividends: 600, holders: 1200 });
