@@ -19,6 +19,16 @@ const host = (serverView: boolean): Host => ({
   serverView,
 });
 
+/** A container holding the server's HTML of a loaded view, and that view's node. */
+async function serverView() {
+  const onServer = lazyModule(() => Promise.resolve({ default: View }));
+  await onServer();
+  const container = document.createElement('div');
+  document.body.append(container);
+  container.innerHTML = renderToString(<LazyView load={onServer} props={{ name: 'Revenue' }} t={t} />);
+  return { container, served: container.querySelector('p.view') };
+}
+
 afterEach(() => {
   document.body.innerHTML = '';
 });
@@ -36,12 +46,7 @@ describe('LazyView', () => {
   });
 
   it("hydrates the server's view when its chunk comes: the same node, never a loading line, no error", async () => {
-    const onServer = lazyModule(() => Promise.resolve({ default: View }));
-    await onServer();
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<LazyView load={onServer} props={{ name: 'Revenue' }} t={t} />);
-    const served = container.querySelector('p.view');
+    const { container, served } = await serverView();
 
     let arrive!: () => void;
     const inBrowser = lazyModule(
@@ -72,12 +77,7 @@ describe('LazyView', () => {
     // settles in microtasks): React pauses on it and replays the same view once it has come; the
     // replay must call the same hooks as the attempt that suspended (else "Update hook called on
     // initial render", and the boundary was thrown away and rendered anew).
-    const onServer = lazyModule(() => Promise.resolve({ default: View }));
-    await onServer();
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<LazyView load={onServer} props={{ name: 'Revenue' }} t={t} />);
-    const served = container.querySelector('p.view');
+    const { container, served } = await serverView();
 
     const inBrowser = lazyModule<{ name: string }>(async () => {
       await Promise.resolve();
