@@ -204,7 +204,9 @@ export function DatePicker(props: DatePickerProps) {
     () => ({ min: readStamp(min, format), max: readStamp(max, format), disabledDate }),
     [min, max, format, disabledDate],
   );
-  const names = calendarNames(lang);
+  // Month and weekday names only for the open popup: making Intl's formatters costs ~20 ms on a
+  // page's first picker, and a report page hydrates several closed ones at load (issue 24).
+  const names = () => calendarNames(lang);
 
   const baseId = useId();
   const inputId = (index: number) => `${baseId}-input-${index}`;
@@ -603,7 +605,7 @@ export function DatePicker(props: DatePickerProps) {
       return {
         stamp: day,
         text: date.day,
-        label: names.fullDate(day),
+        label: names().fullDate(day),
         disabled: isDayDisabled(day, pickLimits),
         selected: selectedDays.has(day),
         outside: date.month !== cursorMonth,
@@ -613,7 +615,7 @@ export function DatePicker(props: DatePickerProps) {
     });
     panel = (
       <>
-        {header(names.monthYear(cursor), { view: 'month', hint: t('widgets:choose_month') }, [
+        {header(names().monthYear(cursor), { view: 'month', hint: t('widgets:choose_month') }, [
           navButton(-navigationStep('date', true), t('widgets:previous_year'), '«'),
           navButton(-navigationStep('date'), t('widgets:previous_month'), '‹'),
           navButton(navigationStep('date'), t('widgets:next_month'), '›'),
@@ -625,8 +627,8 @@ export function DatePicker(props: DatePickerProps) {
           WEEK_DAYS,
           <thead>
             <tr>
-              {names.weekdaysShort.map((name, index) => (
-                <th key={name} scope="col" abbr={names.weekdays[index]}>
+              {names().weekdaysShort.map((name, index) => (
+                <th key={name} scope="col" abbr={names().weekdays[index]}>
                   {name}
                 </th>
               ))}
@@ -637,7 +639,7 @@ export function DatePicker(props: DatePickerProps) {
     );
   } else if (open && view === 'month') {
     const selectedMonths = new Set(selectedStamps.map((stamp) => monthStart(stamp)));
-    const cells = names.months.map((name, index): GridCell => {
+    const cells = names().months.map((name, index): GridCell => {
       const month = index + 1;
       return {
         stamp: fromParts(cursorYear, month, Math.min(cursorDay, daysInMonth(cursorYear, month))),
@@ -682,7 +684,7 @@ export function DatePicker(props: DatePickerProps) {
     const pad = (number: number) => String(number).padStart(2, '0');
     panel = (
       <>
-        {header(names.fullDate(day), { view: 'date', hint: t('widgets:choose_date') }, [])}
+        {header(names().fullDate(day), { view: 'date', hint: t('widgets:choose_date') }, [])}
         <div className="fin-date-picker__time">
           <label>
             <span>{t('widgets:hours')}</span>

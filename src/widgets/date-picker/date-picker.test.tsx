@@ -95,6 +95,31 @@ function blur(element: HTMLElement) {
 
 const click = (element: HTMLElement) => act(() => element.click());
 
+// First in the file: no other test has made Turkish names yet (they are kept once made).
+describe('DatePicker: load cost', () => {
+  it('makes its month and weekday names (Intl formatters) only when the popup opens', () => {
+    const Original = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Original;
+    try {
+      renderRange({ lang: 'tur' });
+      renderSingle({ lang: 'tur' });
+      expect(made).toBe(0);
+      click(toggle());
+      expect(dialog()).not.toBeNull();
+      expect(made).toBeGreaterThan(0);
+      expect(title()).toBe('Mart 2024');
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+  });
+});
+
 describe('DatePicker: typing (SPEC §5)', () => {
   it('shows the value in the format, named by its label', () => {
     renderSingle();
