@@ -78,7 +78,11 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** A socket with no traffic at all. */
   idleTimeoutMs: number;
-  /** An idle keep-alive connection between requests. */
+  /**
+   * An idle keep-alive connection between requests. Longer than the idle time of the clients and
+   * proxies in front (60 s is the common default): a server that closes first races a client
+   * reusing the socket at that moment, and the request fails with ECONNRESET.
+   */
   keepAliveTimeoutMs: number;
   /** How often Node checks the header and request timeouts. */
   checkIntervalMs: number;
@@ -89,7 +93,7 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
+  keepAliveTimeoutMs: 65_000,
   checkIntervalMs: 1_000,
   maxConnections: 1_000,
 };
