@@ -6,11 +6,16 @@
  * test it came from, so their count stays at zero. console.error is a mock for the whole run: a
  * test's `vi.spyOn(console, 'error')` gets that same mock (to silence it or check what an element
  * logged), so a silenced warning is still seen. Each test starts with it passing through again.
+ *
+ * happy-dom's ResizeObserver never reports; ours reports each observed element in a later frame,
+ * as a browser does (src/widgets/testing/resize-observer.ts).
  */
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { installResizeObserver } from './src/widgets/testing/resize-observer.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+installResizeObserver();
 
 const print = console.error.bind(console);
 const consoleError = vi.fn((...args: unknown[]) => print(...args));

@@ -2,6 +2,7 @@ import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withReactRoot } from '../testing/react-root.ts';
+import { layoutFrame } from '../testing/resize-observer.ts';
 import { DataTable } from './DataTable.tsx';
 import type { DataTableProps, TableColumn, TableRow } from './data-table.types.ts';
 
@@ -50,10 +51,12 @@ function setViewport(size: { width: number; height: number }) {
 let container: HTMLDivElement;
 let root: Root;
 
+/** Renders, then the browser's next frame: the table learns its width from the first layout. */
 function render(props: Partial<DataTableProps> = {}) {
   act(() =>
     root.render(<DataTable columns={COLUMNS} rows={stockRows(3)} caption="Stocks" t={t} {...props} />),
   );
+  layoutFrame();
 }
 
 const $ = <E extends Element = HTMLElement>(selector: string) => container.querySelector<E>(selector);
@@ -615,6 +618,44 @@ describe('columns', () => {
     render();
     expect($$('thead th')).toHaveLength(3);
     expect($('.dt--narrow')).toBeNull();
+  });
+
+  it('reads no layout while it renders, and pages its columns in the first frame, before it paints', () => {
+    // A read in a layout effect would force the page's first layout inside the hydration task.
+    const reads = [
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect'),
+      vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get'),
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get'),
+    ];
+    const reports: ResizeObserverCallback[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          reports.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    setViewport({ width: 375, height: 700 });
+    const columns = [...COLUMNS, { field: 'volume', title: 'Volume' }];
+    const rows = [{ name: 'A', price: 10, change: 1, volume: 500 }];
+    act(() => root.render(<DataTable columns={columns} rows={rows} caption="Stocks" t={t} />));
+    expect(reads.map((read) => read.mock.calls.length)).toEqual([0, 0, 0]);
+    expect($$('thead th')).toHaveLength(4);
+
+    // The frame's reports, outside act as in a page: the paged columns are in the DOM when they
+    // return (the browser paints right after), not in a later task.
+    const environment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    environment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      for (const report of reports) report([], {} as ResizeObserver);
+      expect($$('thead th').map((th) => th.dataset.field)).toEqual(['name', 'price']);
+      expect($('.dt--narrow')).not.toBeNull();
+    } finally {
+      environment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type RefObject,
   type UIEvent,
 } from 'react';
+import { flushSync } from 'react-dom';
 import {
   DEFAULT_MOBILE_SHOWN_COLUMN,
   DEFAULT_VIRTUAL_HEIGHT_PX,
@@ -507,24 +508,35 @@ export function DataTable(props: DataTableProps) {
   );
 }
 
+/**
+ * Calls `measure` whenever one of the elements changes size, from the first layout on. Where a
+ * ResizeObserver exists, its first call comes after the browser's own layout of the frame and
+ * before the paint: measuring in a layout effect instead would force the page's first layout
+ * inside the hydration task (~45 ms of the issuer page's load, all its tables hydrating at once).
+ * flushSync commits what the measure changes (the phone's paged columns) before that paint, not
+ * a frame later. Without an observer (jsdom), it measures at once and on window resizes.
+ */
+function observeLayout(elements: readonly Element[], measure: () => void): () => void {
+  if (typeof ResizeObserver === 'undefined') {
+    measure();
+    globalThis.addEventListener('resize', measure);
+    return () => globalThis.removeEventListener('resize', measure);
+  }
+  const observer = new ResizeObserver(() => flushSync(measure));
+  for (const element of elements) observer.observe(element);
+  return () => observer.disconnect();
+}
+
 /** The table's own width in px (the window's where nothing is laid out), kept up to date. */
 function useTableWidth(ref: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => {
+    return observeLayout([element], () => {
       const own = element.getBoundingClientRect().width || element.ownerDocument.defaultView?.innerWidth || 0;
       setWidth(Math.round(own));
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') {
-      globalThis.addEventListener('resize', measure);
-      return () => globalThis.removeEventListener('resize', measure);
-    }
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
+    });
   }, [ref]);
   return width;
 }
@@ -554,12 +566,8 @@ function useSidewaysOverflow(ref: RefObject<HTMLElement | null>): {
   }, [ref]);
   useLayoutEffect(() => {
     const box = ref.current;
-    measure();
-    if (!box || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(box);
-    if (box.firstElementChild) observer.observe(box.firstElementChild);
-    return () => observer.disconnect();
+    if (!box) return;
+    return observeLayout(box.firstElementChild ? [box, box.firstElementChild] : [box], measure);
   }, [ref, measure]);
   return { ...edges, measure };
 }
