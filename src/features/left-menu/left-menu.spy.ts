@@ -2,7 +2,7 @@
  * The DOM side of the left menu: finding the page's sections (light DOM, outside the element's
  * shadow root), their page order, and the scroll spy that reports the current one.
  */
-import { activeSectionId, keepsHold } from './left-menu.utils.ts';
+import { activeSectionId, inView, keepsHold } from './left-menu.utils.ts';
 
 /** SPEC §9 adaptive breakpoint: below it the menu is a compact strip. */
 export const COMPACT_MEDIA_QUERY = '(max-width: 679.98px)';
@@ -112,9 +112,9 @@ export function watchSections(
     settled = false;
     schedule();
   };
-  const inView = (id: string) => {
+  const sectionInView = (id: string) => {
     const box = sections.find((section) => section.id === id)?.section.getBoundingClientRect();
-    return box !== undefined && box.top < view.innerHeight && box.bottom > 0;
+    return box !== undefined && inView(box, view.innerHeight);
   };
   // The click's scroll has ended (scrollend, or quiet for idleMs): the spy takes over again.
   const scrollEnded = () => {
@@ -135,7 +135,7 @@ export function watchSections(
       // own (content loading below shrinks or grows the page under a reader who has not moved),
       // and the reader's own scrolling ends the hold through the wheel, touch and keys.
       if (settled) {
-        if (!inView(held)) release();
+        if (!sectionInView(held)) release();
       } else {
         view.clearTimeout(idle);
         idle = view.setTimeout(scrollEnded, idleMs);

@@ -136,5 +136,10 @@ export function keepsHold(
   target: { top: number; bottom: number },
   view: { height: number; atBottom: boolean },
 ): boolean {
-  return view.atBottom && target.top < view.height && target.bottom > 0;
+  return view.atBottom && inView(target, view.height);
+}
+
+/** Whether some of a box (viewport coordinates) is in a viewport this high. */
+export function inView(box: { top: number; bottom: number }, viewportHeight: number): boolean {
+  return box.top < viewportHeight && box.bottom > 0;
 }
