@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthAnswer } from '../../../src/contract/types.ts';
 import type { AppContext } from '../shared/context.ts';
-import { CSRF_REFUSAL } from '../shared/csrf.ts';
+import { CSRF_REFUSAL, masked } from '../shared/csrf.ts';
 import { normalizePhone, type LoginMessage, type LoginOutcome } from './login.service.ts';
 import { clearSessionCookie, ensureSession, setSessionCookie, userGlobals } from '../shared/session.ts';
 import { requestLang } from '../shared/lang.ts';
@@ -103,7 +103,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       setSessionCookie(reply, session);
       if (plain) return reply.redirect(safeBack(request.body.back), 303);
       // The session id and CSRF token changed at sign-in: the page gets the new `sid`.
-      return { messages: [], user: userGlobals(session.user), sid: session.csrf };
+      return { messages: [], user: userGlobals(session.user), sid: masked(session.csrf) };
     },
   );
 

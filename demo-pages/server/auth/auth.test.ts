@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { normalizePhone } from './login.service.ts';
+import { masked, unmasked } from '../shared/csrf.ts';
 import {
+  hiddenSid,
   FREE_PHONE,
   FakeClock,
   PAID_PHONE,
@@ -85,12 +87,15 @@ describe('login', () => {
         userMobileExists: true,
       },
     });
-    expect(body.sid).toMatch(/^[\w-]{20,}$/);
+    expect(unmasked(body.sid)).toMatch(/^[\w-]{20,}$/);
     // Session fixation: the id from before sign-in is dropped.
     expect(browser.jar.get('fin_sid')).not.toBe(anonymousId);
 
+    // The page carries the same token under another mask (csrf.ts).
     const page = await browser.get('/stocks/sber/');
-    expect(jsonBlock(page.body, 'fin-user')).toMatchObject({ userAuth: true, userId: 1, sid: body.sid });
+    const user = jsonBlock(page.body, 'fin-user') as { sid: string };
+    expect(user).toMatchObject({ userAuth: true, userId: 1 });
+    expect(unmasked(user.sid)).toBe(unmasked(body.sid));
   });
 
   it('signs the paid demo user in with access level 1077 and tariff 677', async () => {
@@ -267,7 +272,7 @@ describe('login', () => {
     const page = await client(app).get('/');
     const user = jsonBlock(page.body, 'fin-user') as { sid: string; userAuth: boolean };
     expect(user.userAuth).toBe(false);
-    expect(user.sid).toMatch(/^[\w-]{20,}$/);
+    expect(unmasked(user.sid)).toMatch(/^[\w-]{20,}$/);
     expect(page.body).toContain('window.userAuth = false;');
     for (const name of [
       'userAuth',
@@ -279,6 +284,27 @@ describe('login', () => {
     ]) {
       expect(page.body).toContain(`window.${name} = `);
     }
+  });
+
+  it('hands the token out under a fresh mask in every answer, and takes it masked or plain', async () => {
+    // A secret repeated verbatim in compressed answers can be read from their sizes (BREACH).
+    const browser = client(app);
+    const sids: string[] = [];
+    for (let page = 0; page < 3; page++)
+      sids.push((jsonBlock((await browser.get('/')).body, 'fin-user') as { sid: string }).sid);
+    expect(new Set(sids).size).toBe(3);
+    const token = unmasked(sids[0]!)!;
+    expect(sids.map(unmasked)).toEqual([token, token, token]);
+    for (const sid of sids) expect((await browser.get('/')).body).not.toContain(token);
+    const logout = (sid: string) => browser.post('/api/auth/logout/', {}, { token: sid });
+    for (const sid of [sids[1]!, token]) expect((await logout(sid)).statusCode).not.toBe(403);
+    // A mask over another token, or a broken one, is refused.
+    const other = unmasked(
+      (jsonBlock((await client(app).get('/')).body, 'fin-user') as { sid: string }).sid,
+    )!;
+    expect(other).not.toBe(token);
+    for (const sid of [masked(other), 'm.', 'm.abc', `m.${sids[0]!.slice(3, -2)}`])
+      expect((await logout(sid)).statusCode).toBe(403);
   });
 
   it('lists the outbox newest first', async () => {
@@ -329,7 +355,7 @@ describe('/login/ without JavaScript', () => {
     const browser = client(app);
     const page = await browser.get('/login/?back=%2Fwatchlist%2F');
     const sid = (jsonBlock(page.body, 'fin-user') as { sid: string }).sid;
-    expect(page.body).toContain(`<input type="hidden" name="sid" value="${sid}" />`);
+    expect(unmasked(hiddenSid(page.body))).toBe(unmasked(sid));
     const refused = await formPost(browser, '/api/auth/login/', { sid, back: '/watchlist/', phone: '12' });
     expect(refused.statusCode).toBe(303);
     expect(refused.headers.location).toBe('/login/?error=phone_invalid&back=%2Fwatchlist%2F');

@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unmasked } from '../shared/csrf.ts';
 import { isUnread, type AccessPageData, type SupportTicket } from '../../../src/contract/profile.ts';
 import { SUPPORT_CONTACT_ID } from '../../data/profile.ts';
 import {
+  hiddenSid,
   FREE_PHONE,
   FakeClock,
   PAID_PHONE,
@@ -244,7 +246,7 @@ describe('subscription requests', () => {
     const page = await user.get('/profile/access/');
     const sid = (jsonBlock(page.body, 'fin-user') as { sid: string }).sid;
     const data = jsonBlock(page.body, 'fin-page-data') as AccessPageData;
-    expect(page.body).toContain(`<input type="hidden" name="sid" value="${sid}" />`);
+    expect(unmasked(hiddenSid(page.body))).toBe(unmasked(sid));
     expect(page.body).toContain(
       `<input type="hidden" name="contactPersonId" value="${data.contactPersonId}" />`,
     );

@@ -8,6 +8,11 @@
  * token is a signed double-submit one, an HMAC of a random `fin_csrf` cookie under the app's
  * secret, so the server checks it without keeping anything, and another browser's token (another
  * cookie) does not match.
+ *
+ * A token goes out masked (`masked`): a fresh random pad and the token XOR the pad, so no two
+ * answers carry the same bytes. Pages and JSON answers are compressed, and a secret repeated
+ * verbatim in a compressed answer beside text an attacker can put there (a search term) can be
+ * read from the answers' sizes (BREACH). Calls may carry the token masked or not.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -24,6 +29,29 @@ export const CSRF_REFUSAL = 'The request lacks the session token (sid); reload t
 
 /** Methods that change state by HTTP's rules: each must carry the token. */
 export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Marks a masked token (never the start of a plain one: those are base64url without dots). */
+const MASKED_PREFIX = 'm.';
+
+/** `token` under a fresh random pad: `m.` + base64url(pad ‖ token XOR pad). */
+export function masked(token: string): string {
+  const bytes = Buffer.from(token, 'utf8');
+  const pad = randomBytes(bytes.length);
+  const xored = Buffer.alloc(bytes.length);
+  for (let index = 0; index < bytes.length; index++) xored[index] = bytes[index]! ^ pad[index]!;
+  return MASKED_PREFIX + Buffer.concat([pad, xored]).toString('base64url');
+}
+
+/** The token a masked one carries; a plain token as it is; null for a malformed masked one. */
+export function unmasked(carried: string): string | null {
+  if (!carried.startsWith(MASKED_PREFIX)) return carried;
+  const bytes = Buffer.from(carried.slice(MASKED_PREFIX.length), 'base64url');
+  if (bytes.length === 0 || bytes.length % 2 !== 0) return null;
+  const half = bytes.length / 2;
+  const token = Buffer.alloc(half);
+  for (let index = 0; index < half; index++) token[index] = bytes[index]! ^ bytes[half + index]!;
+  return token.toString('utf8');
+}
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -64,11 +92,11 @@ export class CsrfTokens {
   }
 
   /**
-   * The token a page hands to its calls: the session's, or the anonymous visitor's (setting the
-   * visitor cookie when the browser has none yet; nothing is stored on the server).
+   * The token a page hands to its calls, masked: the session's, or the anonymous visitor's
+   * (setting the visitor cookie when the browser has none yet; nothing is stored on the server).
    */
   issue(request: FastifyRequest, reply: FastifyReply): string {
-    if (request.session) return request.session.csrf;
+    if (request.session) return masked(request.session.csrf);
     let visitor = this.visitorOf(request);
     if (visitor === null) {
       visitor = randomBytes(32).toString('base64url');
@@ -76,15 +104,18 @@ export class CsrfTokens {
       // Later calls in the same request (a page and its form) see the same visitor.
       request.cookies[VISITOR_COOKIE] = visitor;
     }
-    return this.signed(visitor);
+    return masked(this.signed(visitor));
   }
 
-  /** The token the request carries: the header first, else `sid` of a JSON or form body. */
+  /**
+   * The token the request carries (unmasked): the header first, else `sid` of a JSON or form
+   * body.
+   */
   carried(request: FastifyRequest): string | null {
     const header = request.headers[CSRF_HEADER];
-    if (typeof header === 'string') return header;
     const fromBody = (request.body as { sid?: unknown } | null | undefined)?.sid;
-    return typeof fromBody === 'string' ? fromBody : null;
+    const given = typeof header === 'string' ? header : typeof fromBody === 'string' ? fromBody : null;
+    return given === null ? null : unmasked(given);
   }
 
   /** Whether the request carries its own browser's token (its session's, or its visitor cookie's). */

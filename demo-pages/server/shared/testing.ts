@@ -166,6 +166,13 @@ export function jsonBlock(html: string, id: string): unknown {
   return JSON.parse(match[1] as string);
 }
 
+/** The `sid` of a page's plain (no-JS) form. */
+export function hiddenSid(html: string): string {
+  const match = /<input type="hidden" name="sid" value="([^"]*)" \/>/.exec(html);
+  if (!match) throw new Error('no hidden sid field');
+  return match[1] as string;
+}
+
 /** A test database, the app over it, and a client per access level (SPEC §6). */
 export interface AudienceFixture {
   database: TestDatabase;
