@@ -29,6 +29,7 @@ import { openDatabase, readMeta } from './shared/db.ts';
 import { LabelStore } from './shared/labels.ts';
 import { registerLabelRoutes } from './shared/labels.routes.ts';
 import { sendErrorPage } from './shared/page.ts';
+import { registerCompression } from './shared/compression.ts';
 import { partnerOriginsFrom, registerDist } from './shared/dist-assets.ts';
 import { DEFAULT_DIST_DIR } from './shared/paths.ts';
 import { loadServerRenderer, type ServerRenderer } from './shared/first-paint.ts';
@@ -233,6 +234,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       reply.header('Cache-Control', 'no-store');
     addSecurityHeaders(reply);
   });
+  // Pages and JSON answers compressed by Accept-Encoding; after the other onSend hooks, which
+  // read the answer as text.
+  registerCompression(app);
 
   // No stack traces in answers: a status and a message, `Internal error` for anything unexpected.
   app.setErrorHandler((error: FastifyError, request, reply) => {
