@@ -620,8 +620,9 @@ describe('columns', () => {
     expect($('.dt--narrow')).toBeNull();
   });
 
-  it('reads no layout while it renders, and pages its columns in the first frame, before it paints', () => {
+  it('reads no layout while the page loads, and pages its columns in the first frame, before it paints', () => {
     // A read in a layout effect would force the page's first layout inside the hydration task.
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
     const reads = [
       vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect'),
       vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get'),
@@ -656,6 +657,13 @@ describe('columns', () => {
     } finally {
       environment.IS_REACT_ACT_ENVIRONMENT = true;
     }
+
+    // Once the page has loaded, a table mounted then (a retry) is measured in its first commit.
+    readyState.mockReturnValue('complete');
+    act(() => root.render(null));
+    act(() => root.render(<DataTable columns={columns} rows={rows} caption="Stocks" t={t} />));
+    expect($$('thead th').map((th) => th.dataset.field)).toEqual(['name', 'price']);
+    expect($('[data-scroll-hint]')).toBeNull();
   });
 });
 

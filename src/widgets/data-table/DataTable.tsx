@@ -509,12 +509,15 @@ export function DataTable(props: DataTableProps) {
 }
 
 /**
- * Calls `measure` whenever one of the elements changes size, from the first layout on. Where a
- * ResizeObserver exists, its first call comes after the browser's own layout of the frame and
- * before the paint: measuring in a layout effect instead would force the page's first layout
- * inside the hydration task (~45 ms of the issuer page's load, all its tables hydrating at once).
- * flushSync commits what the measure changes (the phone's paged columns) before that paint, not
- * a frame later. Without an observer (jsdom), it measures at once and on window resizes.
+ * Calls `measure` whenever one of the elements changes size, from the first layout on. While the
+ * document is still loading (the server's HTML hydrating), the first measure waits for the
+ * ResizeObserver's first report, which comes after the browser's own layout of the frame and
+ * before its paint: a read in the layout effect would force the page's first layout inside the
+ * hydration task (~45 ms of the issuer page's load, all its tables hydrating at once). flushSync
+ * commits what the measure changes (the phone's paged columns) before that paint, not a frame
+ * later. Once the page has loaded, a read costs only what changed, and a table mounted then (a
+ * retry, a tab) is measured at once, so it never shows a frame unmeasured. Without an observer
+ * (jsdom), it measures at once and on window resizes.
  */
 function observeLayout(elements: readonly Element[], measure: () => void): () => void {
   if (typeof ResizeObserver === 'undefined') {
@@ -522,6 +525,7 @@ function observeLayout(elements: readonly Element[], measure: () => void): () =>
     globalThis.addEventListener('resize', measure);
     return () => globalThis.removeEventListener('resize', measure);
   }
+  if (elements[0]?.ownerDocument.readyState === 'complete') measure();
   const observer = new ResizeObserver(() => flushSync(measure));
   for (const element of elements) observer.observe(element);
   return () => observer.disconnect();
