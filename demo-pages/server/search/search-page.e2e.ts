@@ -173,6 +173,9 @@ test.describe('search page address', () => {
     await results.getByRole('navigation', { name: t.pager }).getByRole('link', { name: t.page_next }).click();
     await expect(current).toHaveText('2');
     await expect.poll(params).toEqual({ q: TERM, lang: 'eng', tab: 'bonds', page: '2' });
+    // The pager says 2 before the second page's rows have come: wait for them before reading.
+    await expect(results).not.toHaveAttribute('aria-busy', 'true');
+    await expect(results.locator('.ssr-name')).not.toHaveCount(0);
     const secondPage = await results.locator('.ssr-name').allTextContents();
     await page.reload();
     await expect(current).toHaveText('2');
