@@ -58,13 +58,17 @@ window.benchLightweight = {
     // <fin-chart>'s answer: { series: [{ data: [[seconds, value]] }] }; the tradings answer: [{ data: [[ms, value]] }].
     const list = Array.isArray(json) ? json : json.series;
     const toSeconds = Array.isArray(json) ? 1000 : 1;
-    if (!chart) chart = LightweightCharts.createChart(document.getElementById('chart'), { width: ${run.size.width}, height: ${run.size.height} });
+    if (!chart) chart = LightweightCharts.createChart(document.getElementById('chart'), { width: ${run.size.width}, height: ${run.size.height}, timeScale: { minBarSpacing: 0.001 } });
     list.forEach((input, index) => {
       series[index] ??= chart.addSeries(LightweightCharts.LineSeries, {
         color: COLORS[index % COLORS.length], lineWidth: index ? 1.5 : 2, priceLineVisible: false, lastValueVisible: false,
       });
       series[index].setData(input.data.map(([time, value]) => ({ time: time / toSeconds, value })));
     });
+    // The whole period in view, as our charts show it: without this (and a minimum bar spacing
+    // below its default 0.5 px) lightweight-charts keeps 6 px per bar and draws only the last
+    // ~170 bars of each series.
+    chart.timeScale().fitContent();
     // Queued after the one lightweight-charts asked for while the data was set: runs after its paint.
     return new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
   },

@@ -1,4 +1,4 @@
-import { allTasks } from 'nanostores';
+import { allTasks, atom, computed } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api/client.ts';
 import { createResource } from './resource.ts';
@@ -25,6 +25,32 @@ describe('createResource', () => {
     calls[0]!.answer('one');
     await allTasks();
     expect(resource.$state.get()).toEqual({ status: 'ready', key: 2, value: 'two' });
+  });
+
+  it('stores what a load brings alongside in one notification with its value, and nothing of a superseded load', async () => {
+    const $share = atom('none');
+    const answers: Array<(value: string) => void> = [];
+    const resource = createResource({
+      describe: (key: number) => `thing ${key}`,
+      load: async (key: number, _signal: AbortSignal, alongside: (commit: () => void) => void) => {
+        const value = await new Promise<string>((resolve) => answers.push(resolve));
+        alongside(() => $share.set(`share of ${key}`));
+        return value;
+      },
+    });
+    // What a component sees: both stores read together at each notification of either.
+    const seen: string[] = [];
+    const both = computed([resource.$state, $share], (state, share) =>
+      state.status === 'ready' ? `${state.value} + ${share}` : `${state.status} + ${share}`,
+    );
+    const stop = both.listen((value) => seen.push(value));
+    void resource.load(1);
+    void resource.load(2);
+    answers[0]!('one'); // superseded: its share is never stored
+    answers[1]!('two');
+    await allTasks();
+    stop();
+    expect(seen).toEqual(['loading + none', 'two + share of 2']);
   });
 
   it('every load is a task: allTasks() waits for the answer', async () => {

@@ -7,7 +7,7 @@
  * It lives in core so shared stores can load with it too (the archive of a page-data block);
  * a component holds one with `useResource` (runtime/resource.ts).
  */
-import { atom, task, type ReadableAtom } from 'nanostores';
+import { atom, batch, task, type ReadableAtom } from 'nanostores';
 import { toApiError, type ApiError } from './api/client.ts';
 
 export type ResourceState<K, V> =
@@ -34,7 +34,13 @@ export interface Resource<K, V> {
 export interface ResourceOptions<K, V> {
   /** What is loaded, for the console message of a failure: `holders of 12`. */
   describe: (key: K) => string;
-  load: (key: K, signal: AbortSignal) => Promise<V>;
+  /**
+   * Loads the value. An answer that also brings another store's share (the compared stocks of
+   * the chart's main call) hands its storing to `alongside`: it runs in one batch with the value's
+   * ready state, so a component never renders the one without the other (nor draws twice), and
+   * not at all when a newer load has superseded this one.
+   */
+  load: (key: K, signal: AbortSignal, alongside: (commit: () => void) => void) => Promise<V>;
   /**
    * The answer the server put into the page for `key`, already shaped like `load`'s, or undefined
    * (`peekPreloaded` with the call's path, query and check, then the same transform as `load`).
@@ -54,9 +60,14 @@ export function createResource<K, V>({ describe, load, peek }: ResourceOptions<K
     lastKey = { key };
     $state.set({ status: 'loading', key });
     return task(async () => {
+      const commits: Array<() => void> = [];
       try {
-        const value = await load(key, current.signal);
-        if (controller === current) $state.set({ status: 'ready', key, value });
+        const value = await load(key, current.signal, (commit) => commits.push(commit));
+        if (controller === current)
+          batch(() => {
+            for (const commit of commits) commit();
+            $state.set({ status: 'ready', key, value });
+          });
       } catch (error) {
         if (controller !== current) return; // superseded or cancelled
         const apiError = toApiError(error);

@@ -494,6 +494,26 @@ describe('compare', () => {
     ]);
   });
 
+  it('brings the main and the compared stocks of a new period in one state, so the chart draws it once', async () => {
+    start('paid');
+    await ready();
+    store.addCompare(stock(2));
+    store.addCompare(stock(3, 2));
+    await allTasks();
+    // The first date of each line shows which period it belongs to.
+    const first = (data: readonly ChartPoint[] | null | undefined) => data?.[0]?.[0] ?? '-';
+    const states: string[] = [];
+    const stop = store.$state.listen((state) =>
+      states.push([first(state.main?.data), ...state.compared.map((item) => first(item.data))].join(' ')),
+    );
+    store.selectPeriod(2);
+    await allTasks();
+    stop();
+    const from = ms('30.03.2025');
+    // Never the compared lines of the new period beside no main line (or the old one's).
+    expect(states.filter((state) => state.includes(String(from)))).toEqual([`${from} ${from} ${from}`]);
+  });
+
   it('compares an index with getCompareGraphicData, logs action 313 once, and asks for 99 on Today', async () => {
     start('paid');
     await ready();

@@ -210,7 +210,11 @@ export function createChartWindows({ selector, receiveStocks }: ChartWindowsOpti
    * with parallel ids). A 206 moves the block's period to the window ending on the date it names
    * and retries once; Today without intraday points hides the Today tab.
    */
-  async function loadPrimary(key: PrimaryKey, signal: AbortSignal): Promise<TradingSeries[]> {
+  async function loadPrimary(
+    key: PrimaryKey,
+    signal: AbortSignal,
+    alongside: (commit: () => void) => void,
+  ): Promise<TradingSeries[]> {
     const { window, mode, stocks, retried } = key;
     const { ctx, period } = window;
     const pairs = [
@@ -251,7 +255,7 @@ export function createChartWindows({ selector, receiveStocks }: ChartWindowsOpti
         pendingRetry = null;
       }
       // Nothing after the retry either: an empty chart (no_graph_data).
-      receiveStocks(window, stocks, () => undefined);
+      alongside(() => receiveStocks(window, stocks, () => undefined));
       return mode === 'extended' ? [] : [emptySeries(ctx)];
     }
     const seriesOf: SeriesOf = (stockId, tgId, field) =>
@@ -261,7 +265,9 @@ export function createChartWindows({ selector, receiveStocks }: ChartWindowsOpti
       markNoIntraday(ctx);
       return [];
     }
-    receiveStocks(window, stocks, seriesOf);
+    // With the main series, in one render: the chart draws the new period once, never the main
+    // line of one period beside the compared lines of another.
+    alongside(() => receiveStocks(window, stocks, seriesOf));
     if (mode === 'line') return [main ?? emptySeries(ctx)];
     return answer.series.filter((s) => s.stockId === ctx.stockId && s.tgId === ctx.groundId);
   }

@@ -26,13 +26,13 @@
  * The hover read-out is an HTML box in the host (text only), filled from the full data; the
  * cursor line snaps to the data point (or candle) the read-out shows.
  */
+import type { Root } from '@amcharts/amcharts5';
 import {
   Bullet,
   Circle,
   Container,
   Graphics,
   Label,
-  Root,
   Timezone,
   Tooltip,
   color,
@@ -64,9 +64,9 @@ import {
   withPercentSign,
   type AxisFormat,
 } from '../../core/format.ts';
-import { cspNonce } from '../../core/csp.ts';
 import { amChartsDrawing } from '../export/sources/amcharts.ts';
 import type { ExportDrawing } from '../export/export-api.ts';
+import { newAmChartsRoot } from './amcharts-root.ts';
 import { decimateLine, decimateOhlc, lineBudget, windowColumns, type PixelWindow } from './chart.decimate.ts';
 import type { ChartFlag, ChartPoint, LineSeriesInput, OhlcBar, PriceChartView } from './chart.types.ts';
 import {
@@ -356,11 +356,7 @@ export async function createChartEngine(
   element: HTMLElement,
   options: ChartEngineOptions,
 ): Promise<ChartEngine> {
-  // useSafeResolution would lower the pixel ratio on some devices; we draw few points, keep it sharp.
-  const root = Root.new(element, { useSafeResolution: false, accessible: false });
-  // amCharts' dynamically created <style> elements need the page's nonce under a strict CSP.
-  root.nonce = cspNonce();
-  root.setThemes([]);
+  const root = newAmChartsRoot(element);
   root.utc = true;
   root.locale = { ...root.locale, _thousandSeparator: '\u202f', _decimalSeparator: '.' };
   const step = async () => {

@@ -4,12 +4,12 @@
  * mount); amCharts has no label-collision handling (amcharts5 #1744), so the labels are placed by
  * our own pass (label-placement.ts) whenever the plot or the points move.
  */
-import { Container, Graphics, Label, Root, color, p50, type IGraphicsSettings } from '@amcharts/amcharts5';
+import { Container, Graphics, Label, color, p50, type IGraphicsSettings } from '@amcharts/amcharts5';
 import { AxisRendererX, AxisRendererY, ValueAxis, XYChart } from '@amcharts/amcharts5/xy';
-import { cspNonce } from '../../core/csp.ts';
 import { formatNumber } from '../../core/format.ts';
 import { amChartsDrawing } from '../export/sources/amcharts.ts';
 import type { ExportDrawing } from '../export/export-api.ts';
+import { newAmChartsRoot } from './amcharts-root.ts';
 import { placeLabels, type PlacedLabel } from './label-placement.ts';
 
 export interface MapPointInput {
@@ -68,9 +68,7 @@ export function createMapEngine(
   element: HTMLElement,
   onPlaced: (labels: Array<PlacedLabel & { text: string }>) => void,
 ): MapEngine {
-  const root = Root.new(element, { useSafeResolution: false, accessible: false });
-  root.nonce = cspNonce();
-  root.setThemes([]);
+  const root = newAmChartsRoot(element);
   const chart = root.container.children.push(
     XYChart.new(root, { panX: false, panY: false, wheelX: 'none', wheelY: 'none', paddingBottom: 24 }),
   );
