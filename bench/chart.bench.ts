@@ -32,6 +32,17 @@
  * model, ten lines drawn (~20 ms), garbage collection 20–30 ms, and on a slow run one amCharts frame
  * left to an animation frame when the synchronous budget (no long tasks) runs out;
  * lightweight-charts' period switch only sets the data of a chart it has (50–60 ms).
+ *
+ * Since the second Nov 28 change, the rows compare the same view: lightweight-charts used to keep
+ * its default 6 px per bar and drew only the last ~170 bars of each series, ours the whole
+ * period; its pages now fit the whole period (fitContent, minBarSpacing 0.001). And the stock
+ * chart's period switch in compare mode drew twice in one task (the compared stocks stored a few
+ * microtasks before the main series: React rendered both states): now once. Its trace then: one
+ * task (answer → our apply ~25 ms, of which amCharts' frames ~20, then the canvas raster
+ * (FinalizeFrame) 33–42 ms, a minor GC ~7 ms), then the next frame. Four runs, 5 each
+ * (ours/lightweight-charts, ms): <fin-stock-chart> 10×2,500 99/67, 78/73, 90/69, 82/65
+ * (1.07–1.49×, was 1.87×); 1×2,500 cold page 48/90, 63/85, 154/117, 154/92 (0.53–1.68×: the slow
+ * runs are the answer waiting for amCharts' Root, above); <fin-chart> every row 0.49–1.17×.
  */
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';

@@ -22,6 +22,9 @@ import {
 } from '../testing/hostile.ts';
 import { demoPages } from '../testing/page-list.ts';
 import { signInAs } from '../testing/session.ts';
+import { endRoutesAfterEachTest } from '../testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 // Every page sends a script-src nonce policy, which would block an injected handler on its own. The
 // gate holds the elements' own escaping to account, so it looks past the policy: a payload that
@@ -175,9 +178,6 @@ for (const [tagIndex, { tagName: tag, example, pageData }] of catalog.entries())
       `hostile data ${tag}: ${figures.payloads.size} payloads, ${figures.placements} placements in ${figures.loads} loads, ` +
         `${figures.shown.size} shown as text, page-data fields refused by the check: ${[...figures.refused].join(' ') || 'none'}, executed ${trap.executed.length}, ${Date.now() - started} ms`,
     );
-    // A call the page makes late (an element's labels) may still be in a route callback's fetch:
-    // ending the test under it fails the run outside any test ("route.fetch: Test ended").
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 }
 

@@ -17,6 +17,9 @@ import {
   type Reservation,
   type ReservedHeight,
 } from '../server/templates/reserve.ts';
+import { endRoutesAfterEachTest } from '../testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 /** "Good" CLS (web.dev): the aim for every page kind. */
 const GOOD_CLS = 0.1;

@@ -9,6 +9,9 @@ import { elementCatalogUnderTest } from '../testing/elements.ts';
 import { aftermath, installTrap } from '../testing/hostile.ts';
 import { pageOfKind } from '../testing/page-list.ts';
 import { signInAs } from '../testing/session.ts';
+import { endRoutesAfterEachTest } from '../testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 /**
  * Addresses that must never become a link or a navigation; `id` is what `__pwned` reports. The

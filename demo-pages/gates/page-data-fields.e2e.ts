@@ -6,6 +6,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Lang } from '../../src/contract/types.ts';
 import { label } from '../testing/faults.ts';
+import { endRoutesAfterEachTest } from '../testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 const BLOCK = /(<script type="application\/json" id="fin-page-data">)([\s\S]*?)(<\/script>)/;
 

@@ -11,6 +11,9 @@ import { LABELS } from '../../data/labels.ts';
 import { elementsSettled } from '../../testing/layout.ts';
 import { MOBILE } from '../../testing/stock-page.ts';
 import { signInAs } from '../../testing/session.ts';
+import { endRoutesAfterEachTest } from '../../testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 const SBERBANK = '/company/1/';
 // Sberbank has every section of the issuer page: all of them, in the contract's (SPEC §2) order.

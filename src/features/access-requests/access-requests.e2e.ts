@@ -1,6 +1,9 @@
 /** <fin-access-requests> on /profile/access/ against the reference server (SPEC §6 requests). */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, signInAs } from '../../../demo-pages/testing/session.ts';
+import { endRoutesAfterEachTest } from '../../../demo-pages/testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 /** A new free user per test and run: its requests start empty whatever earlier runs stored. */
 function freshPhone(): string {

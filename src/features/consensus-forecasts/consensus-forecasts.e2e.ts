@@ -8,6 +8,9 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ConsensusAnswer, ConsensusItem } from '../../contract/company.ts';
 import { bodyRows, rowTexts } from '../../../demo-pages/testing/stock-page.ts';
 import { signInAs } from '../../../demo-pages/testing/session.ts';
+import { endRoutesAfterEachTest } from '../../../demo-pages/testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 const URL_ONLY = '/test/only/fin-consensus-forecasts/';
 const CALL = '**/api/company/*/get-emitent-list-of-indexes/**';

@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { IssuerReportSection } from '../../contract/company.ts';
 import { DEFAULT_DIST_DIR } from '../../../demo-pages/server/shared/paths.ts';
+import { endRoutesAfterEachTest } from '../../../demo-pages/testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 const SBER = 1;
 const ELEMENT_ENTRY = 'elements/fin-issuer-reports.ts';
@@ -109,5 +112,4 @@ test('a section waits for its view in its frame, with no jump, and a view that c
   await expect(alert).toHaveCount(0);
   await expect(multipliers.getByRole('status')).toHaveText('Loading…');
   expect(await multipliers.boundingBox()).toEqual(waiting);
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

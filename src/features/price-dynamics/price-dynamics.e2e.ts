@@ -6,6 +6,9 @@ import {
   type StockPriceDynamics,
 } from '../../contract/types.ts';
 import { signInAs, type Audience } from '../../../demo-pages/testing/session.ts';
+import { endRoutesAfterEachTest } from '../../../demo-pages/testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 const block = (page: Page) => page.locator('fin-price-dynamics');
 const field = (page: Page, name: string) => block(page).locator(`[data-field="${name}"]`);

@@ -20,6 +20,9 @@ import {
 } from '../../../demo-pages/testing/session.ts';
 import { DEFAULT_DIST_DIR } from '../../../demo-pages/server/shared/paths.ts';
 import { amChartsLogoMask } from '../../widgets/chart/testing/branding-mask.ts';
+import { endRoutesAfterEachTest } from '../../../demo-pages/testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 const TRADINGS = '/api/stocks/get_tradings/';
 const DAY_MS = 86_400_000;

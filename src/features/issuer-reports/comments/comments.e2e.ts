@@ -10,6 +10,9 @@ import type { Lang } from '../../../contract/types.ts';
 import { aftermath, installTrap, markOf, PAYLOADS } from '../../../../demo-pages/testing/hostile.ts';
 import { label } from '../../../../demo-pages/testing/faults.ts';
 import { CSRF_HEADER, signIn, signInAs } from '../../../../demo-pages/testing/session.ts';
+import { endRoutesAfterEachTest } from '../../../../demo-pages/testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 const SECTION = 'fin-issuer-reports';
 /** Issuers searched for a comment of the kind a test needs (the demo has 26). */

@@ -8,6 +8,9 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import type { FmpReport } from '../../../contract/reports.ts';
 import { expectPhoneColumns, layoutProblems, laidOut } from '../../../../demo-pages/testing/layout.ts';
 import { signInAs } from '../../../../demo-pages/testing/session.ts';
+import { endRoutesAfterEachTest } from '../../../../demo-pages/testing/routes.ts';
+
+endRoutesAfterEachTest();
 
 const SBER = 1;
 const pageUrl = (lang: string) => `/test/issuer-reports/${SBER}/?sections=fmp&lang=${lang}`;
