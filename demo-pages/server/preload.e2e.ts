@@ -2,7 +2,8 @@
  * Nothing waits in line (issue 24): the stock and issuer pages bring their elements' labels and
  * first answers along, so a cold load makes no label call and none of those first calls, and the
  * elements show this visitor's values (masked alike) from the page. One load of each page per
- * access level; the server side is checked in preload.test.ts.
+ * access level; the server side is checked in preload.test.ts. The access levels page does so for
+ * its requests block, which otherwise showed a loading line in place of the page's plain forms.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PRELOAD_BLOCK_ID, preloadKey } from '../../src/contract/preload.ts';
@@ -107,5 +108,49 @@ for (const audience of ['anonymous', 'free', 'paid'] as const satisfies readonly
     else await expect(masked).toHaveCount(0);
     await expect(reports.first()).toBeVisible();
     await expectNoPreloadedCall(page, calls, issuerPreload);
+  });
+}
+
+for (const audience of ['free', 'paid'] as const satisfies readonly Audience[]) {
+  test(`${audience}: the access levels page shows its requests block from the page, never a loading line`, async ({
+    page,
+  }) => {
+    await signInAs(page.request, audience);
+    const url = '/profile/access/?lang=eng';
+    const preload = await preloadOf(page, url);
+    expect(Object.keys(preload)).toEqual([preloadKey('/api/profile/pa/requests/')]);
+    // Its calls never answer: the block can only show its forms from the page.
+    await page.route(/\/api\/(labels\/|profile\/pa\/requests\/)/, () => {});
+    // Every state the block's shadow root shows, from the upgrade on (a loading line would shrink it).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __blockStates: string[] }).__blockStates = seen;
+      const look = () => {
+        const root = document.querySelector('fin-access-requests')?.shadowRoot;
+        if (!root) return;
+        if (root.querySelector('.fin-message--loading')) seen.push('loading');
+        if (root.querySelector('form')) seen.push('forms');
+      };
+      new MutationObserver(look).observe(document, { subtree: true, childList: true });
+      const attach = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function (init) {
+        const root = attach.call(this, init);
+        new MutationObserver(look).observe(root, { subtree: true, childList: true });
+        return root;
+      };
+    });
+    const calls = watchCalls(page);
+    await page.goto(url);
+    await expect(
+      page
+        .locator('fin-access-requests section.access-requests')
+        .getByRole('button', { name: 'Send request' }),
+    ).toBeVisible();
+    await expectNoPreloadedCall(page, calls, preload);
+    const states = await page.evaluate(
+      () => (window as unknown as { __blockStates: string[] }).__blockStates,
+    );
+    expect(states).toContain('forms');
+    expect(states).not.toContain('loading');
   });
 }

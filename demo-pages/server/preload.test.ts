@@ -176,3 +176,37 @@ it('?preload=0 gives the page as a template without the preload: no answers and 
     expect(html).not.toContain(`id="${LABELS_BLOCK_ID}"`);
   }
 });
+
+describe('the access levels page', () => {
+  it.each(['free', 'paid'] as const)(
+    '%s: the access requests block has its answer in the page, as the API answers it',
+    async (audience) => {
+      const who = fixture[audience];
+      const html = (await who.get('/profile/access/?lang=eng')).body;
+      const preload = jsonBlock(html, PRELOAD_BLOCK_ID) as Record<string, unknown>;
+      const key = preloadKey('/api/profile/pa/requests/');
+      expect(Object.keys(preload)).toEqual([key]);
+      expect(preload[key]).toEqual(await apiAnswer(who, key));
+    },
+  );
+
+  it.each(AUDIENCES)('%s: the labels of the block (and the shell) come with the page', async (audience) => {
+    const html = (await fixture[audience].get('/profile/access/?lang=deu')).body;
+    const labels = jsonBlock(html, LABELS_BLOCK_ID) as LabelsBlock;
+    expect(labels.lang).toBe('deu');
+    expect(Object.keys(labels.modules)).toEqual(expect.arrayContaining(['profile', 'auth', 'common']));
+    for (const module of ['profile', 'auth', 'common'])
+      expect(labels.modules[module], module).toEqual(
+        (await fixture[audience].get(`/api/labels/${module}/?lang=deu`)).json(),
+      );
+  });
+
+  it('anonymous: no answer to preload (the block asks to sign in); ?preload=0: neither block', async () => {
+    expect((await fixture.anonymous.get('/profile/access/?lang=eng')).body).not.toContain(
+      `id="${PRELOAD_BLOCK_ID}"`,
+    );
+    const plain = (await fixture.paid.get('/profile/access/?lang=eng&preload=0')).body;
+    expect(plain).not.toContain(`id="${PRELOAD_BLOCK_ID}"`);
+    expect(plain).not.toContain(`id="${LABELS_BLOCK_ID}"`);
+  });
+});

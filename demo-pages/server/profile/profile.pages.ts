@@ -13,6 +13,7 @@ import type { AppContext } from '../shared/context.ts';
 import { showLabelsRequested } from '../shared/labels.ts';
 import { localName, pageLang } from '../shared/lang.ts';
 import { sendPage } from '../shared/page.ts';
+import { preloadAnswers, preloadRequested } from '../shared/preload.ts';
 import { accessLevelOf, type SessionUser } from '../shared/session.ts';
 import { html, type SafeHtml } from '../templates/html.ts';
 import { tableBox } from '../templates/table-box.ts';
@@ -210,12 +211,22 @@ export function registerProfilePages(app: FastifyInstance, ctx: AppContext): voi
       );
       if (variant === 'request') data.loginUrl = '/login/?back=%2Fprofile_access%2F';
       if (request.query.format === 'json') return reply.header('Cache-Control', 'no-store').send(data);
+      // <fin-access-requests> shows its first view from the page: its labels and, for a signed-in
+      // visitor, its answer. Called for instead, they would put a loading line in place of the
+      // page's plain forms meanwhile (the block shrinks, then grows again).
+      const withPreload = variant === 'levels' && preloadRequested(request.query);
+      const preload =
+        withPreload && request.session?.user
+          ? await preloadAnswers(app, request, lang, [{ path: '/api/profile/pa/requests/' }])
+          : null;
       return sendPage(ctx, request, reply, lang, {
         title: t(variant === 'levels' ? 'profile:access_title' : 'profile:get_access_title'),
         pageData: data,
         ...(variant === 'levels'
           ? { elements: [{ markup: html``, script: ELEMENT_SCRIPTS.accessRequests }] }
           : {}),
+        ...(withPreload ? { labelModules: [] } : {}),
+        ...(preload ? { preload } : {}),
         body:
           variant === 'levels'
             ? accessPageBody(t, data, ctx.csrf.issue(request, reply))

@@ -9,12 +9,19 @@ import {
   type SubscriptionRequestAnswer,
   type UpdateMobileAnswer,
 } from '../../contract/profile.ts';
+import { peekPreloaded } from '../preload.ts';
 import { getJson, postJson } from './client.ts';
+
+const REQUESTS_PATH = '/api/profile/pa/requests/';
 
 /** Signed in only (anonymous 401). */
 export function fetchAccessRequests(signal?: AbortSignal): Promise<AccessRequestsAnswer> {
-  return getJson<AccessRequestsAnswer>('/api/profile/pa/requests/', { signal, check: checkAccessRequests });
+  return getJson<AccessRequestsAnswer>(REQUESTS_PATH, { signal, check: checkAccessRequests });
 }
+
+/** The requests answer the server put into the page for its signed-in visitor, if it did. */
+export const peekAccessRequests = (): AccessRequestsAnswer | undefined =>
+  peekPreloaded(REQUESTS_PATH, { check: checkAccessRequests });
 
 export function sendSubscriptionRequest(
   tariff: number,

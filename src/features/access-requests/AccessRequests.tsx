@@ -4,6 +4,7 @@ import type { AccessRequestsAnswer, OwnAccessRequest } from '../../contract/prof
 import { ApiError } from '../../core/api/client.ts';
 import {
   fetchAccessRequests,
+  peekAccessRequests,
   sendExpandRequest,
   sendSubscriptionRequest,
   updateMobile,
@@ -43,6 +44,9 @@ const createRequestsResource = () =>
   createResource({
     describe: (userId: number) => `access requests of user ${userId}`,
     load: (_userId: number, signal) => fetchAccessRequests(signal),
+    // The page's own answer: the block shows the forms at once, in place of the page's plain ones,
+    // with no loading line between (a signed-in visitor's page would jump twice).
+    peek: () => peekAccessRequests(),
   });
 
 function outcomeOf(error: unknown): Outcome {
