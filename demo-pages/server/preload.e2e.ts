@@ -6,6 +6,7 @@
  * its requests block, which otherwise showed a loading line in place of the page's plain forms.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { ACCESS_REQUESTS_PATH } from '../../src/contract/api-paths.ts';
 import { PRELOAD_BLOCK_ID, preloadKey } from '../../src/contract/preload.ts';
 import { isRequestsMarker, requestsSoFar } from '../testing/requests.ts';
 import { signInAs, type Audience } from '../testing/session.ts';
@@ -118,7 +119,7 @@ for (const audience of ['free', 'paid'] as const satisfies readonly Audience[]) 
     await signInAs(page.request, audience);
     const url = '/profile/access/?lang=eng';
     const preload = await preloadOf(page, url);
-    expect(Object.keys(preload)).toEqual([preloadKey('/api/profile/pa/requests/')]);
+    expect(Object.keys(preload)).toEqual([preloadKey(ACCESS_REQUESTS_PATH)]);
     // Its calls never answer: the block can only show its forms from the page.
     await page.route(/\/api\/(labels\/|profile\/pa\/requests\/)/, () => {});
     // Every state the block's shadow root shows, from the upgrade on (a loading line would shrink it).

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACCESS_REQUESTS_PATH,
   archiveWindowPath,
   holdersPath,
   leadersPath,
@@ -184,7 +185,7 @@ describe('the access levels page', () => {
       const who = fixture[audience];
       const html = (await who.get('/profile/access/?lang=eng')).body;
       const preload = jsonBlock(html, PRELOAD_BLOCK_ID) as Record<string, unknown>;
-      const key = preloadKey('/api/profile/pa/requests/');
+      const key = preloadKey(ACCESS_REQUESTS_PATH);
       expect(Object.keys(preload)).toEqual([key]);
       expect(preload[key]).toEqual(await apiAnswer(who, key));
     },

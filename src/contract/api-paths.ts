@@ -1,7 +1,7 @@
 /**
- * The paths of the stock calls an element makes on its first view, shared by the client's calls
- * (core/api/stocks.ts) and the server's page preload (contract/preload.ts), so both name a call
- * the same way.
+ * The paths of the calls an element makes on its first view, shared by the client's calls
+ * (core/api/stocks.ts, access-requests.ts) and the server's page preload (contract/preload.ts), so
+ * both name a call the same way.
  */
 export const priceDynamicsPath = (stockId: number, groundId: number): string =>
   `/api/stocks/${stockId}/${groundId}/price-dynamics/`;
@@ -25,3 +25,6 @@ export const lastMonthArchivePath = (stockId: number, groundId: number): string 
  */
 export const archiveWindowPath = (stockId: number, groundId: number): string =>
   `/api/stocks/${stockId}/${groundId}/createTableTradingFullInfo/`;
+
+/** The access requests block's tariffs and own requests (signed in only). */
+export const ACCESS_REQUESTS_PATH = '/api/profile/pa/requests/';

@@ -7,6 +7,7 @@
  * `?format=json` returns the page data instead of the page.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCESS_REQUESTS_PATH } from '../../../src/contract/api-paths.ts';
 import type { AccessPageData } from '../../../src/contract/profile.ts';
 import type { Lang } from '../../../src/contract/types.ts';
 import type { AppContext } from '../shared/context.ts';
@@ -217,7 +218,7 @@ export function registerProfilePages(app: FastifyInstance, ctx: AppContext): voi
       const withPreload = variant === 'levels' && preloadRequested(request.query);
       const preload =
         withPreload && request.session?.user
-          ? await preloadAnswers(app, request, lang, [{ path: '/api/profile/pa/requests/' }])
+          ? await preloadAnswers(app, request, lang, [{ path: ACCESS_REQUESTS_PATH }])
           : null;
       return sendPage(ctx, request, reply, lang, {
         title: t(variant === 'levels' ? 'profile:access_title' : 'profile:get_access_title'),

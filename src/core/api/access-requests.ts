@@ -9,19 +9,18 @@ import {
   type SubscriptionRequestAnswer,
   type UpdateMobileAnswer,
 } from '../../contract/profile.ts';
+import { ACCESS_REQUESTS_PATH } from '../../contract/api-paths.ts';
 import { peekPreloaded } from '../preload.ts';
 import { getJson, postJson } from './client.ts';
 
-const REQUESTS_PATH = '/api/profile/pa/requests/';
-
 /** Signed in only (anonymous 401). */
 export function fetchAccessRequests(signal?: AbortSignal): Promise<AccessRequestsAnswer> {
-  return getJson<AccessRequestsAnswer>(REQUESTS_PATH, { signal, check: checkAccessRequests });
+  return getJson<AccessRequestsAnswer>(ACCESS_REQUESTS_PATH, { signal, check: checkAccessRequests });
 }
 
 /** The requests answer the server put into the page for its signed-in visitor, if it did. */
 export const peekAccessRequests = (): AccessRequestsAnswer | undefined =>
-  peekPreloaded(REQUESTS_PATH, { check: checkAccessRequests });
+  peekPreloaded(ACCESS_REQUESTS_PATH, { check: checkAccessRequests });
 
 export function sendSubscriptionRequest(
   tariff: number,
