@@ -43,6 +43,12 @@
  * (ours/lightweight-charts, ms): <fin-stock-chart> 10×2,500 99/67, 78/73, 90/69, 82/65
  * (1.07–1.49×, was 1.87×); 1×2,500 cold page 48/90, 63/85, 154/117, 154/92 (0.53–1.68×: the slow
  * runs are the answer waiting for amCharts' Root, above); <fin-chart> every row 0.49–1.17×.
+ *
+ * Since the third Nov 28 change the page announces the chart engine's chunks (modulepreload, as
+ * the chart elements load them as their modules run), so amCharts' Root is built before the
+ * answer comes. Two runs on a quiet machine, before → after: <fin-stock-chart> 1×2,500 cold page
+ * 60/102 → 36/90 ms (0.58× → 0.40×), 1×100,000 121/368 → 101/316 ms; the other rows unchanged
+ * (10×2,500 period switch 73/57 and 73/62 ms: 1.28× and 1.17×).
  */
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';

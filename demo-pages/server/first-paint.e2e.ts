@@ -147,6 +147,11 @@ test.describe('without JavaScript', () => {
     expect(seen.anonymous.issuerHtml).toMatch(
       /<link rel="modulepreload" href="\/dist\/chunks\/StandardViews-[\w-]+\.js"/,
     );
+    // The stock chart loads amCharts as its module runs: the page announces it, so its fetch
+    // starts with the page's (module-preload.ts).
+    expect(seen.anonymous.html).toMatch(
+      /<link rel="modulepreload" href="\/dist\/chunks\/amcharts-engine-[\w-]+\.js"/,
+    );
     for (const audience of ['anonymous', 'free'] as const) {
       const { multipliers, issuerHtml } = seen[audience];
       expect(multipliers!.length, audience).toBeLessThan(paidMultipliers.length);

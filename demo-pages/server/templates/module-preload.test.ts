@@ -68,6 +68,46 @@ describe('modulePreloads', () => {
     ]);
   });
 
+  it('adds the chart engine for the chart elements, which load it as their module runs, last', () => {
+    const chartDist = join(dist, 'chart');
+    mkdirSync(join(chartDist, '.vite'), { recursive: true });
+    writeFileSync(
+      join(chartDist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'elements/fin-stock-chart.ts': { file: 'elements/fin-stock-chart.js', imports: ['_chart.js'] },
+        'elements/fin-table.ts': { file: 'elements/fin-table.js', imports: ['_runtime.js'] },
+        '_chart.js': {
+          file: 'chunks/chart-1.js',
+          imports: ['_runtime.js'],
+          dynamicImports: ['src/widgets/chart/amcharts-engine.ts', 'src/widgets/chart/amcharts-map.ts'],
+        },
+        'src/widgets/chart/amcharts-engine.ts': {
+          file: 'chunks/amcharts-engine-1.js',
+          imports: ['_amcharts-root.js', '_runtime.js'],
+        },
+        'src/widgets/chart/amcharts-map.ts': { file: 'chunks/amcharts-map-1.js' },
+        '_amcharts-root.js': { file: 'chunks/amcharts-root-1.js' },
+        '_runtime.js': { file: 'chunks/runtime-1.js' },
+      }),
+    );
+    // The map is a lazy import of the same chunk but not loaded at once: not announced.
+    expect(
+      modulePreloads(['/dist/elements/fin-stock-chart.js', '/dist/elements/fin-table.js'], chartDist),
+    ).toEqual([
+      '/dist/elements/fin-stock-chart.js',
+      '/dist/chunks/chart-1.js',
+      '/dist/chunks/runtime-1.js',
+      '/dist/elements/fin-table.js',
+      '/dist/chunks/amcharts-engine-1.js',
+      '/dist/chunks/amcharts-root-1.js',
+    ]);
+    // A page without a chart element does not load the engine.
+    expect(modulePreloads(['/dist/elements/fin-table.js'], chartDist)).toEqual([
+      '/dist/elements/fin-table.js',
+      '/dist/chunks/runtime-1.js',
+    ]);
+  });
+
   it('falls back to the script itself without a build manifest', () => {
     expect(modulePreloads(['/dist/elements/fin-a.js'], join(dist, 'missing'))).toEqual([
       '/dist/elements/fin-a.js',

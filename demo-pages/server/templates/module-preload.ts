@@ -13,10 +13,23 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 
-/** dist file → the dist files it needs (itself first), and those of its lazy views. */
+/**
+ * Lazy modules an element imports as soon as its module runs, not on first use: the chart
+ * elements start loading the chart engine at once (`preloadChartEngine()` in elements/fin-chart.ts
+ * and elements/fin-stock-chart.ts). Announced with the page, the engine's fetch starts with the
+ * element's own instead of after it, so amCharts is built before the chart's data comes.
+ * Build manifest keys (source paths): element → lazy modules.
+ */
+const LOADED_AS_MODULE_RUNS: Record<string, string[]> = {
+  'elements/fin-chart.ts': ['src/widgets/chart/amcharts-engine.ts'],
+  'elements/fin-stock-chart.ts': ['src/widgets/chart/amcharts-engine.ts'],
+};
+
+/** dist file → the dist files it needs (itself first), those of its lazy views, and those it loads at once. */
 interface Preloads {
   byFile: Map<string, string[]>;
   lazyByFile: Map<string, string[]>;
+  atOnceByFile: Map<string, string[]>;
 }
 
 // By manifest path too: two builds' manifests may have been written in the same millisecond.
@@ -25,7 +38,7 @@ let cached: ({ path: string; mtimeMs: number } & Preloads) | null = null;
 /** dist file ("elements/x.js") → the dist files it needs, itself first; empty without a build. */
 function preloadsByFile(distDir: string): Preloads {
   const path = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(path)) return { byFile: new Map(), lazyByFile: new Map() };
+  if (!existsSync(path)) return { byFile: new Map(), lazyByFile: new Map(), atOnceByFile: new Map() };
   const mtimeMs = statSync(path).mtimeMs;
   if (cached?.path === path && cached.mtimeMs === mtimeMs) return cached;
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
@@ -46,21 +59,28 @@ function preloadsByFile(distDir: string): Preloads {
     const lazy = (chunk.dynamicImports ?? []).flatMap((key) => (manifest[key] ? [manifest[key]] : []));
     lazyByFile.set(chunk.file, closure(lazy));
   }
-  cached = { path, mtimeMs, byFile, lazyByFile };
+  const atOnceByFile = new Map<string, string[]>();
+  for (const [element, modules] of Object.entries(LOADED_AS_MODULE_RUNS)) {
+    const chunk = manifest[element];
+    const lazy = modules.flatMap((key) => (manifest[key] ? [manifest[key]] : []));
+    if (chunk) atOnceByFile.set(chunk.file, closure(lazy));
+  }
+  cached = { path, mtimeMs, byFile, lazyByFile, atOnceByFile };
   return cached;
 }
 
 /**
  * `/dist/elements/x.js` → the `/dist/…` URLs to preload for it (itself included). For the scripts
  * in `withLazyViews` (elements whose first view the server rendered: it holds their lazy views,
- * which hydration waits for), the chunks they import on first use come too, after the entries.
+ * which hydration waits for), the chunks they import on first use come too, after the entries;
+ * last, the lazy modules an element loads as its module runs (the chart engine).
  */
 export function modulePreloads(
   scripts: string[],
   distDir = DEFAULT_DIST_DIR,
   withLazyViews: string[] = [],
 ): string[] {
-  const { byFile, lazyByFile } = preloadsByFile(distDir);
+  const { byFile, lazyByFile, atOnceByFile } = preloadsByFile(distDir);
   const urls = new Set<string>();
   const fileOf = (script: string) => script.replace(/^\/dist\//, '');
   for (const script of scripts) {
@@ -69,5 +89,7 @@ export function modulePreloads(
   }
   for (const script of withLazyViews)
     for (const needed of lazyByFile.get(fileOf(script)) ?? []) urls.add(`/dist/${needed}`);
+  for (const script of scripts)
+    for (const needed of atOnceByFile.get(fileOf(script)) ?? []) urls.add(`/dist/${needed}`);
   return [...urls];
 }

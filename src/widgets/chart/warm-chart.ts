@@ -30,7 +30,8 @@ export function loadChartEngine(): Promise<typeof Engine> {
 /**
  * Starts loading amCharts now: an element that always draws a chart calls this as its module
  * runs in the browser, so the chunk comes in with the element's own code instead of after its
- * first render (the chunk is not in the page's modulepreload links: it is a lazy import).
+ * first render. The reference server's pages announce it too (module-preload.ts): a lazy import
+ * is otherwise found only when the element's module has run.
  */
 export function preloadChartEngine(): void {
   if (typeof document !== 'undefined') loadChartEngine().catch(() => {});
