@@ -127,7 +127,7 @@ export async function measureElement(
     }
     const total = scenario.series * scenario.points;
     const { drawnAt, drawnPoints } = await waitOurChartDrawn(page, TAG, HOST, total);
-    const measured = await measuredFrom(page, { drawnAt }, drawnPoints);
+    const measured = await measuredFrom(page, drawnAt, drawnPoints);
     const request = lightweightRequest(scenario.series);
     let lightweightPoints = switching ? SETUP_POINTS : scenario.points;
     return {

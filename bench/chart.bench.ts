@@ -49,6 +49,16 @@
  * answer comes. Two runs on a quiet machine, before → after: <fin-stock-chart> 1×2,500 cold page
  * 60/102 → 36/90 ms (0.58× → 0.40×), 1×100,000 121/368 → 101/316 ms; the other rows unchanged
  * (10×2,500 period switch 73/57 and 73/62 ms: 1.28× and 1.17×).
+ *
+ * Then a trace showed the element rows timing the two libraries to different ends. Ours ends at
+ * the frame after its last amCharts frame, so its canvas raster (Chromium's software raster of
+ * 25,000 line segments: `CanvasRenderingContext2D::FinalizeFrame`, 31–42 ms at the end of our
+ * task) is in. lightweight-charts' row ended at a frame callback right after its paint, in the
+ * same frame, before that frame's commit rasters its canvas (Commit 34–40 ms after the callback):
+ * its raster was left out. Now both end at the frame after their own drawing. Same run, quiet
+ * machine: <fin-stock-chart> 10×2,500 79/108 ms (0.73×; lightweight-charts was 57–62 ms to the
+ * old end), 1×2,500 cold page 59/141 (0.42×), 1×100,000 109/502 (0.22×); <fin-chart> 0.50×,
+ * 0.59×, 0.32×.
  */
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -246,7 +256,8 @@ export function printChartFigures(figures: ChartFigure[]): void {
       "\nmedian of the runs' longest tasks and the worst run's (0 when no task reached 50 ms)." +
       '\nHarness: ours counts until amCharts stops redrawing. Elements: a fresh page per run, each element row' +
       '\ndivided by the lightweight-charts row after it (same page set-up, same answer, same size, same round);' +
-      '\nparsing, store, React and chart included; ours counts to the frame after its last amCharts frame.' +
+      '\nparsing, store, React, chart and canvas raster included; each counts to the frame after its own' +
+      '\ndrawing (ours: its last amCharts frame; lightweight-charts: its paint, rastered in that frame).' +
       '\n<fin-chart>: a fresh element (cold); <fin-stock-chart>: a fresh stock page (cold) for 1 series, the' +
       '\nperiod switch in compare mode for 10 (the element opens with one stock; lightweight-charts then sets' +
       '\nthe data of the chart it made before).',

@@ -13,6 +13,8 @@
  * frame after the library finished drawing it on its canvas (`drawnAt`: for ours the end of the
  * last amCharts frame of that view, reported on the chart's host as `data-drawn-at`; for
  * lightweight-charts a frame callback queued after its `setData`, which runs after its own paint).
+ * Either way the canvas' raster is in: ours runs at the end of our task, before the next frame;
+ * lightweight-charts' in the commit of the frame it painted in, after that callback.
  */
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Measurement } from './chart-bench.page.ts';
@@ -102,24 +104,17 @@ export async function startMeasuring(page: Page): Promise<void> {
 
 /**
  * The figures from the measured answer (the first since `startMeasuring` or the page load) to
- * the frame that shows it: the first frame after `drawnAt`, or `shownAt` when the mark was taken
- * in that frame already (lightweight-charts paints in a frame callback).
+ * the first frame after `drawnAt` (when the library finished drawing it).
  */
-export async function measuredFrom(
-  page: Page,
-  end: { drawnAt: number } | { shownAt: number },
-  drawnPoints: number,
-): Promise<Measurement> {
-  if ('drawnAt' in end)
-    await page.waitForFunction((at) => (window.__benchFrames ?? []).some((time) => time > at), end.drawnAt, {
-      timeout: 60_000,
-    });
+export async function measuredFrom(page: Page, drawnAt: number, drawnPoints: number): Promise<Measurement> {
+  await page.waitForFunction((at) => (window.__benchFrames ?? []).some((time) => time > at), drawnAt, {
+    timeout: 60_000,
+  });
   // Long-task entries arrive after their task ends: one more frame and a message for the last one.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 60))));
-  const result = await page.evaluate((mark) => {
+  const result = await page.evaluate((at) => {
     const from = window.__benchDataTimes![0] ?? NaN;
-    const shown =
-      'shownAt' in mark ? mark.shownAt : (window.__benchFrames!.find((time) => time > mark.drawnAt) ?? NaN);
+    const shown = window.__benchFrames!.find((time) => time > at) ?? NaN;
     const tasks = window.__benchLongTasks!.filter(
       ([start, duration]) => start + duration > from && start < shown,
     );
@@ -128,7 +123,7 @@ export async function measuredFrom(
       longestTask: Math.max(0, ...tasks.map(([, duration]) => duration)),
       blocking: tasks.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0),
     };
-  }, end);
+  }, drawnAt);
   return { ...result, drawnPoints };
 }
 

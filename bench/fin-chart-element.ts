@@ -56,7 +56,7 @@ export async function measureFinChart(
     await page.goto(`${baseUrl}${PAGE}`);
     const total = scenario.series * scenario.points;
     const { drawnAt, drawnPoints } = await waitOurChartDrawn(page, 'fin-chart', HOST, total);
-    const measured = await measuredFrom(page, { drawnAt }, drawnPoints);
+    const measured = await measuredFrom(page, drawnAt, drawnPoints);
     return {
       measured,
       lightweight: {

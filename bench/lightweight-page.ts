@@ -3,7 +3,8 @@
  * like the element's (bench/element-page.ts), with the library's standalone build loaded by the
  * page (as our element's module is) and a chart of our chart's size. `show` fetches the same
  * answer the element gets, parses it, creates the chart (cold) or sets the data of the chart it
- * made before (a period switch), and marks the frame after lightweight-charts' own paint.
+ * made before (a period switch), and marks the end of lightweight-charts' own paint: measured to
+ * the next frame, as ours is.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -97,8 +98,10 @@ export async function measureLightweight(
       await page.waitForTimeout(300);
       await startMeasuring(page);
     }
-    const shownAt = await page.evaluate(() => window.benchLightweight.show());
-    return await measuredFrom(page, { shownAt }, run.points);
+    // Its paint's end; its canvas is rastered in that frame's commit, after it (as ours is at the
+    // end of our task), so the frame after it is the first to find the data drawn.
+    const paintedAt = await page.evaluate(() => window.benchLightweight.show());
+    return await measuredFrom(page, paintedAt, run.points);
   } finally {
     await bench.close();
   }
