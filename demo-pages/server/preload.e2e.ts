@@ -4,10 +4,13 @@
  * elements show this visitor's values (masked alike) from the page. One load of each page per
  * access level; the server side is checked in preload.test.ts. The access levels page does so for
  * its requests block, which otherwise showed a loading line in place of the page's plain forms.
+ * Every other kind of demo page brings its elements' labels too.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ACCESS_REQUESTS_PATH } from '../../src/contract/api-paths.ts';
 import { PRELOAD_BLOCK_ID, preloadKey } from '../../src/contract/preload.ts';
+import { elementsSettled } from '../testing/layout.ts';
+import { demoPages, withLang } from '../testing/page-list.ts';
 import { isRequestsMarker, requestsSoFar } from '../testing/requests.ts';
 import { signInAs, type Audience } from '../testing/session.ts';
 
@@ -155,3 +158,26 @@ for (const audience of ['free', 'paid'] as const satisfies readonly Audience[]) 
     expect(states).not.toContain('loading');
   });
 }
+
+test("every kind of demo page brings its elements' labels: no element calls for them", async ({ page }) => {
+  test.setTimeout(60_000);
+  // Paid: the support page and the watchlist show their elements to a signed-in visitor.
+  await signInAs(page.request, 'paid');
+  const urls = await demoPages(page);
+  const labelCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/labels/')) labelCalls.push(`${page.url()} → ${url.pathname}`);
+  });
+  for (const url of urls) {
+    await page.goto(withLang(url, 'deu'));
+    await elementsSettled(page);
+    await requestsSoFar(page);
+  }
+  expect(labelCalls).toEqual([]);
+  // A legacy template without the blocks (?preload=0): the elements call for their labels.
+  await page.goto('/search/?lang=deu&preload=0');
+  await elementsSettled(page);
+  await requestsSoFar(page);
+  expect(labelCalls.length).toBeGreaterThan(0);
+});

@@ -171,7 +171,6 @@ export function registerCompanyPages(app: FastifyInstance, ctx: AppContext, repo
         ...(preloadRequested(request.query)
           ? {
               preload: await preloadAnswers(app, request, lang, issuerPagePreloadCalls(data, blocks, lang)),
-              labelModules: [],
               // The server renders the elements' first view from them (issue 24).
               firstPaint: true,
             }

@@ -55,7 +55,6 @@ export function registerStockPages(app: FastifyInstance, ctx: AppContext): void 
       ...(preloadRequested(request.query)
         ? {
             preload: await preloadAnswers(app, request, lang, stockPagePreloadCalls(data)),
-            labelModules: [],
             // The server renders the elements' first view from them (issue 24).
             firstPaint: true,
           }

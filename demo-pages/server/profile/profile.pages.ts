@@ -212,9 +212,9 @@ export function registerProfilePages(app: FastifyInstance, ctx: AppContext): voi
       );
       if (variant === 'request') data.loginUrl = '/login/?back=%2Fprofile_access%2F';
       if (request.query.format === 'json') return reply.header('Cache-Control', 'no-store').send(data);
-      // <fin-access-requests> shows its first view from the page: its labels and, for a signed-in
-      // visitor, its answer. Called for instead, they would put a loading line in place of the
-      // page's plain forms meanwhile (the block shrinks, then grows again).
+      // <fin-access-requests> shows its first view from the page: its labels (as on every page)
+      // and, for a signed-in visitor, its answer. Called for instead, they would put a loading
+      // line in place of the page's plain forms meanwhile (the block shrinks, then grows again).
       const withPreload = variant === 'levels' && preloadRequested(request.query);
       const preload =
         withPreload && request.session?.user
@@ -226,7 +226,6 @@ export function registerProfilePages(app: FastifyInstance, ctx: AppContext): voi
         ...(variant === 'levels'
           ? { elements: [{ markup: html``, script: ELEMENT_SCRIPTS.accessRequests }] }
           : {}),
-        ...(withPreload ? { labelModules: [] } : {}),
         ...(preload ? { preload } : {}),
         body:
           variant === 'levels'

@@ -12,6 +12,7 @@ import { renderLayout, type LayoutOptions } from '../templates/layout.ts';
 import type { AppContext } from './context.ts';
 import { showLabelsRequested } from './labels.ts';
 import { pageLang } from './lang.ts';
+import { preloadRequested } from './preload.ts';
 
 type PageOptions = Pick<
   LayoutOptions,
@@ -28,7 +29,6 @@ type PageOptions = Pick<
   | 'messageViews'
   | 'classicBundle'
   | 'preload'
-  | 'labelModules'
 > & {
   /** The server renders the elements' first view (stock and issuer pages, issue 24). */
   firstPaint?: boolean;
@@ -77,6 +77,9 @@ export function sendPage(
   const { firstPaint, ...layout } = page;
   const html = renderLayout({
     ...layout,
+    // Every page brings its elements' labels (the server knows the language), so none of them
+    // waits for a label call; `?preload=0` gives the page as a legacy template does, without.
+    labelModules: preloadRequested(request.query) ? [] : undefined,
     firstPaint: firstPaint ? ctx.renderer : null,
     nonce,
     lang,
