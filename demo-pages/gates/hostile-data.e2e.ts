@@ -1,8 +1,9 @@
 /**
  * Gate: hostile data never runs and shows as text (issue 11, "Hostile data"). Every element of the
  * build, alone on its `/test/only/<tag>/` page, gets the XSS corpus (testing/hostile.ts) in the
- * string leaves of its page data, of the menu block (`#fin-menu-data`) and of every API answer it
- * receives (the real answer with its strings replaced), in batches; a search field is typed into so its suggestions come too. Every
+ * string leaves of its page data, of the menu block (`#fin-menu-data`), of the labels the page
+ * brings (`#fin-labels`) and of every API answer it receives (the real answer with its strings
+ * replaced), in batches; a search field is typed into so its suggestions come too. Every
  * demo page kind gets the corpus in its query parameters (the server's templates). Nothing may
  * run (`__pwned`, dialogs), no payload may become an element or an unsafe link in any shadow
  * root, and the marks must be shown as text. A positive control proves the trap fires.
@@ -11,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { jsonForScript } from '../server/templates/html.ts';
 import { elementCatalogUnderTest, elementsShown, showsNothing } from '../testing/elements.ts';
 import { checkIssuerReportsPageData, checkStockPageData } from '../../src/contract/page-data.ts';
+import type { LabelsBlock } from '../../src/contract/preload.ts';
 import {
   aftermath,
   installTrap,
@@ -36,6 +38,8 @@ const BATCHES = 2;
 const PAGE_DATA_BLOCK = /(<script type="application\/json" id="fin-page-data">)([\s\S]*?)(<\/script>)/;
 /** The menu block every page carries (`<fin-menu>` reads it): its string leaves get the corpus too. */
 const MENU_DATA_BLOCK = /(<script type="application\/json" id="fin-menu-data">)([\s\S]*?)(<\/script>)/;
+/** The labels every page brings (as /api/labels/ answers them): their texts get the corpus too. */
+const LABELS_BLOCK = /(<script type="application\/json" id="fin-labels">)([\s\S]*?)(<\/script>)/;
 
 /** The payload of a placement: the ids walk through the corpus, so every payload is used. */
 const payloadOf = (id: number) => PAYLOADS[id % PAYLOADS.length]!(id);
@@ -147,6 +151,12 @@ for (const [tagIndex, { tagName: tag, example, pageData }] of catalog.entries())
           const hostile = replaceStrings(JSON.parse(json), (_leaf, i) => (inBatch(i) ? place() : undefined));
           figures.placements += hostile.placed;
           return `${open}${jsonForScript(hostile.value)}${close}`;
+        })
+        .replace(LABELS_BLOCK, (_, open: string, json: string, close: string) => {
+          const block = JSON.parse(json) as LabelsBlock;
+          const hostile = replaceStrings(block.modules, (_leaf, i) => (inBatch(i) ? place() : undefined));
+          figures.placements += hostile.placed;
+          return `${open}${jsonForScript({ ...block, modules: hostile.value })}${close}`;
         })
         .replace(`<${tag}></${tag}>`, () => {
           const hostile = hostileExample(example, (_leaf, i) => (inBatch(i) ? place() : undefined));
