@@ -221,6 +221,8 @@ const COMPARED_LINE_WIDTH = 1.5;
 const DATE_LABEL_DISTANCE = 80;
 const NARROW_DATE_LABEL_DISTANCE = 50;
 const NARROW_PLOT_PX = 520;
+/** px at least between two date labels' text; a label closer to the one before it is hidden. */
+const DATE_LABEL_GAP_PX = 4;
 /**
  * The free licence draws the amCharts logo in the chart's bottom-left corner (up to 23 px above
  * its bottom, padding included): the date labels stand above it, the logo has its own strip.
@@ -260,6 +262,34 @@ const DATE_GRID_INTERVALS = [
   { timeUnit: 'year', count: 50 },
   { timeUnit: 'year', count: 100 },
 ] as const;
+
+/**
+ * amCharts hides a date label only within half the grid distance of the one before, less than a
+ * label's width: the first label, on the period's first date, overlaps the next grid label a week
+ * on, and a wide "Sept. 2025" on a month's last days overlaps "Okt". So after each frame a label
+ * within DATE_LABEL_GAP_PX of the previous one is hidden: the first (off the grid) gives way, then
+ * the later one. Row coordinates: global ones change only in frames that draw (settle() lays out
+ * without drawing). The axis shows its labels again whenever it lays them out.
+ */
+function hideCrowdedDateLabels(axis: GaplessDateAxis<AxisRendererX>): void {
+  let previous: { right: number; first: boolean; hide(): void } | null = null;
+  for (const item of axis.dataItems) {
+    const label = item.get('label');
+    const bounds = label?.isVisible() ? label.adjustedLocalBounds() : undefined;
+    if (!label || !bounds) continue;
+    const left = label.x() + bounds.left;
+    const right = label.x() + bounds.right;
+    const hide = () => label.setPrivate('visible', false);
+    if (previous && left < previous.right + DATE_LABEL_GAP_PX) {
+      if (!previous.first) {
+        hide();
+        continue;
+      }
+      previous.hide();
+    }
+    previous = { right, first: !previous, hide };
+  }
+}
 
 /**
  * Resolves in a task of its own straight away (a message, not a timer: no 4 ms clamp, no wait
@@ -389,6 +419,10 @@ export async function createChartEngine(
       renderer: AxisRendererX.new(root, { minGridDistance: DATE_LABEL_DISTANCE }),
     }),
   ) as DatedAxis;
+  // A date label's box is its text (no side padding, the text stays centred): what the crowding
+  // check and the browser tests measure is what is drawn.
+  xAxis.get('renderer').labels.template.setAll({ paddingLeft: 0, paddingRight: 0 });
+  root.events.on('frameended', () => hideCrowdedDateLabels(xAxis));
   const priceAxis = chart.yAxes.push(
     ValueAxis.new(root, { renderer: AxisRendererY.new(root, { minGridDistance: 40 }) }),
   );

@@ -77,6 +77,21 @@ const VIEWS = {
     series: [{ id: 'sber', name: 'Sberbank', color: '#1d5fbf', data: h.randomWalk({ seed: 1, points: 250 }).map(([t, v]) => [t, Math.round(v * 10) / 10]) }],
     valueAxis: 'hidden', tooltip: 'name-only', intraday: false,
   })`,
+  // The 3M period in compare mode on the German page: 63 trading days from Monday 29.09.2025, the
+  // index with a calendar of its own (it starts two days later and has values on some Saturdays).
+  quarter: `({
+    mode: 'line', valueFormat: 'percent', locale: 'de',
+    series: [0, 1, 2].map((i) => ({
+      id: 's' + i, name: ['SBER', 'GAZP', 'IMOEX'][i], color: ['#1d5fbf', '#e8772e', '#2a9d8f'][i],
+      data: i < 2
+        ? h.randomWalk({ seed: 30 + i, points: 63, startValue: 100, start: Date.UTC(2025, 8, 29), tradingDays: true }).map(([t, v]) => [t, v - 100])
+        : h.randomWalk({ seed: 32, points: 61, startValue: 100, start: Date.UTC(2025, 9, 1), tradingDays: true })
+            .flatMap(([t, v], k) => new Date(t).getUTCDay() === 5 && k % 2 === 0
+              ? [[t, v - 100], [t + 86400000, v - 99.5]]
+              : [[t, v - 100]]),
+    })),
+    valueAxis: 'values', tooltip: 'values', intraday: false,
+  })`,
   // One month of trading days (the 1M period).
   month: `({
     mode: 'line',
@@ -333,15 +348,26 @@ test('narrow screen (375 px): a lower chart, 2/3 of the screen high, and several
   await expect.poll(async () => (await figure(page).boundingBox())!.height).toBe(650);
 });
 
-test('date labels stay whole inside the chart and clear of the amCharts logo, with and without the value axis', async ({
+/** px at least between two date labels: closer, they read as one. */
+const DATE_LABEL_GAP_PX = 2;
+
+test('date labels stay whole inside the chart, clear of the amCharts logo and of one another, with and without the value axis', async ({
   page,
 }) => {
   await openChartPage(page);
+  const phone = { width: 375, height: 650 };
+  const smallPhone = { width: 320, height: 650 };
   const cases = [
     { view: VIEWS.line, size: { width: 1000, height: 500 } },
     { view: VIEWS.free, size: { width: 1000, height: 500 } },
-    { view: VIEWS.month, size: { width: 375, height: 650 } },
+    { view: VIEWS.month, size: phone },
     { view: VIEWS.ohlc, size: { width: 1000, height: 500 } },
+    // Compare mode over 3 months on phones, also with the chart widget's largest font (A+), and
+    // a year of trading days on the smallest phone.
+    { view: VIEWS.quarter, size: phone },
+    { view: VIEWS.quarter, size: smallPhone },
+    { view: VIEWS.quarter.replace("locale: 'de',", "locale: 'de', fontSize: 20,"), size: phone },
+    { view: VIEWS.line, size: smallPhone },
   ];
   for (const { view, size } of cases) {
     await mount(page, view, size);
@@ -368,6 +394,17 @@ test('date labels stay whole inside the chart and clear of the amCharts logo, wi
         label.bottom > logo.top;
       expect(overlaps, where).toBe(false);
     }
+    // Clear of one another (a box is the label's text): left to right, each starts a little after
+    // the previous one ends.
+    const row = [...geometry.labels].sort((a, b) => a.left - b.left);
+    const span = (label: (typeof row)[number]) =>
+      `${label.text} ${label.left.toFixed(1)}–${label.right.toFixed(1)}`;
+    const crowded = row.flatMap((label, i) =>
+      i > 0 && label.left < row[i - 1]!.right + DATE_LABEL_GAP_PX
+        ? [`${span(row[i - 1]!)} | ${span(label)}`]
+        : [],
+    );
+    expect(crowded, `date labels ${row.map(span).join(', ')} at ${size.width} px`).toEqual([]);
   }
 });
 
