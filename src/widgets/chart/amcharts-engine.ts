@@ -267,12 +267,13 @@ const DATE_GRID_INTERVALS = [
  * amCharts hides a date label only within half the grid distance of the one before, less than a
  * label's width: the first label, on the period's first date, overlaps the next grid label a week
  * on, and a wide "Sept. 2025" on a month's last days overlaps "Okt". So after each frame a label
- * within DATE_LABEL_GAP_PX of the previous one is hidden: the first (off the grid) gives way, then
- * the later one. Row coordinates: global ones change only in frames that draw (settle() lays out
- * without drawing). The axis shows its labels again whenever it lays them out.
+ * within DATE_LABEL_GAP_PX of the previous one is hidden: the first (off the grid) gives way unless
+ * it names the year and the later one does not; otherwise the later one gives way. Row
+ * coordinates: global ones change only in frames that draw (settle() lays out without drawing).
+ * The axis shows its labels again whenever it lays them out.
  */
 function hideCrowdedDateLabels(axis: GaplessDateAxis<AxisRendererX>): void {
-  let previous: { right: number; first: boolean; hide(): void } | null = null;
+  let previous: { right: number; first: boolean; namesYear: boolean; hide(): void } | null = null;
   for (const item of axis.dataItems) {
     const label = item.get('label');
     const bounds = label?.isVisible() ? label.adjustedLocalBounds() : undefined;
@@ -280,16 +281,22 @@ function hideCrowdedDateLabels(axis: GaplessDateAxis<AxisRendererX>): void {
     const left = label.x() + bounds.left;
     const right = label.x() + bounds.right;
     const hide = () => label.setPrivate('visible', false);
+    const namesYear = YEAR_IN_LABEL.test(label.get('text') ?? '');
     if (previous && left < previous.right + DATE_LABEL_GAP_PX) {
-      if (!previous.first) {
+      // The first label stays when it is the one naming the year ("Dec 2025" before "Feb"):
+      // without it a year's axis reads "Mar May Jul" with no year at all.
+      if (!previous.first || (previous.namesYear && !namesYear)) {
         hide();
         continue;
       }
       previous.hide();
     }
-    previous = { right, first: !previous, hide };
+    previous = { right, first: !previous, namesYear, hide };
   }
 }
+
+/** A year in a date label's text ("2025", "Sept. 2025"; day labels are "dd.MM"). */
+const YEAR_IN_LABEL = /\d{4}/;
 
 /**
  * Resolves in a task of its own straight away (a message, not a timer: no 4 ms clamp, no wait

@@ -358,7 +358,7 @@ test('date labels stay whole inside the chart, clear of the amCharts logo and of
   const phone = { width: 375, height: 650 };
   const smallPhone = { width: 320, height: 650 };
   const cases = [
-    { view: VIEWS.line, size: { width: 1000, height: 500 } },
+    { view: VIEWS.line, size: { width: 1000, height: 500 }, namesYear: true },
     { view: VIEWS.free, size: { width: 1000, height: 500 } },
     { view: VIEWS.month, size: phone },
     { view: VIEWS.ohlc, size: { width: 1000, height: 500 } },
@@ -367,9 +367,9 @@ test('date labels stay whole inside the chart, clear of the amCharts logo and of
     { view: VIEWS.quarter, size: phone },
     { view: VIEWS.quarter, size: smallPhone },
     { view: VIEWS.quarter.replace("locale: 'de',", "locale: 'de', fontSize: 20,"), size: phone },
-    { view: VIEWS.line, size: smallPhone },
+    { view: VIEWS.line, size: smallPhone, namesYear: true },
   ];
-  for (const { view, size } of cases) {
+  for (const { view, size, namesYear } of cases) {
     await mount(page, view, size);
     // The logo box as measured (testing/branding-mask.ts), or where the chart says it is.
     const geometry = await page.evaluate(() => window.chartHarness.dateLabelGeometry());
@@ -405,6 +405,12 @@ test('date labels stay whole inside the chart, clear of the amCharts logo and of
         : [],
     );
     expect(crowded, `date labels ${row.map(span).join(', ')} at ${size.width} px`).toEqual([]);
+    // A year of months says which year: a crowded first label does not take the year with it.
+    if (namesYear)
+      expect(
+        row.some((label) => /\d{4}/.test(label.text)),
+        `a year among ${row.map((label) => label.text).join(', ')} at ${size.width} px`,
+      ).toBe(true);
   }
 });
 
