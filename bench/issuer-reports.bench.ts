@@ -6,12 +6,20 @@
  * one, read from /company/1/?format=json) and the report call is answered by the bench with the
  * paid answer made ten years wide (the bench server runs in production: no sign-in there). In the
  * page, the time from the answer's last byte (resource timing) to the frame after every statement
- * table is in the DOM (two animation frames: painted), and the longest task of that span
- * (PerformanceObserver `longtask`); then every "show more" is clicked at once and the longest task
- * of that is taken too. Aim: no task over 50 ms.
+ * table is in the DOM (two animation frames: painted), and the longest main-thread task of that
+ * span; then every "show more" is clicked at once and the longest task of that is taken too. Aim:
+ * no task over 50 ms.
+ *
+ * Tasks come from a Chrome trace (`RunTask` on the page's main thread, as DevTools' Performance
+ * panel shows them), not from the `longtask` observer: that observer leaves out rendering work
+ * (style, layout, paint). A page of 40,000 rows laid out while parsing had frames of 100–170 ms
+ * (long-animation-frame) and not one long task reported. A task over the aim is taken apart and
+ * its trace kept in bench/results/.
  *
  * Run alone (with a server on BENCH_PORT): `npx tsx bench/issuer-reports.bench.ts`.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../demo-pages/testing/browser.ts';
@@ -26,6 +34,8 @@ import { median } from './server.ts';
 const RUNS = 5;
 const YEARS = 10;
 const LONG_TASK_AIM_MS = 50;
+/** Main-thread tasks and what runs in them, plus the renderer's font lookups (category `fonts`). */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'fonts'];
 const STATEMENTS = [
   'balance_sheet',
   'profit_and_loss',
@@ -44,6 +54,8 @@ export interface IssuerReportsFigures {
   /** The same two, as main-thread CPU time of the longest task (Chrome trace `RunTask` tdur): steady on a busy machine. */
   longestLoadTaskCpuMs: number[];
   longestShowMoreTaskCpuMs: number[];
+  /** A line per task over the aim: where its time went, and the trace kept for it. */
+  missed: string[];
 }
 
 interface TraceEvent {
@@ -60,11 +72,28 @@ interface TraceEvent {
   };
 }
 
+/** The longest main-thread task of a trace by wall clock, with what it spent its time on. */
+export interface SlowestTask {
+  wallMs: number;
+  cpuMs: number;
+  /** The task's direct children by wall clock (script, style, layout, paint, GC …), largest first. */
+  parts: Array<{ name: string; ms: number }>;
+  /**
+   * Font lookups inside it (`FontCache::GetFontPlatformData`): on Linux the sandboxed renderer
+   * asks the browser process for each new font strike and waits, off CPU, for its answer.
+   */
+  fontLookups: { count: number; ms: number };
+}
+
 /**
- * The CPU time (ms) of the longest main-thread task of the renderer in a trace, from `fromUrl`'s
- * answer on (or the whole trace): a busy machine stretches wall-clock tasks, not their CPU time.
+ * The page renderer's main-thread tasks in a trace, from `fromUrl`'s answer on (or the whole
+ * trace): the longest in CPU time (a busy machine stretches wall-clock tasks, not their CPU time)
+ * and the longest by wall clock, taken apart, so a missed aim says where its time went.
  */
-function longestTaskCpuMs(trace: Buffer, fromUrl: string | null): number {
+export function traceTasks(
+  trace: Buffer,
+  fromUrl: string | null,
+): { longestCpuMs: number; slowest: SlowestTask } {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const sent = fromUrl
     ? events.find((event) => event.name === 'ResourceSendRequest' && event.args?.data?.url?.includes(fromUrl))
@@ -98,13 +127,70 @@ function longestTaskCpuMs(trace: Buffer, fromUrl: string | null): number {
       )
       .map((event) => `${event.pid}:${event.tid}`),
   );
+  const onMain = (event: TraceEvent) => mains.has(`${event.pid}:${event.tid}`);
   const tasks = events.filter(
-    (event) =>
-      event.name === 'RunTask' &&
-      mains.has(`${event.pid}:${event.tid}`) &&
-      event.ts + (event.dur ?? 0) >= from,
+    (event) => event.name === 'RunTask' && onMain(event) && event.ts + (event.dur ?? 0) >= from,
   );
-  return Math.max(0, ...tasks.map((task) => (task.tdur ?? task.dur ?? 0) / 1000));
+  const longestCpuMs = Math.max(0, ...tasks.map((task) => (task.tdur ?? task.dur ?? 0) / 1000));
+  const slowestTask = tasks.reduce<TraceEvent | null>(
+    (slowest, task) => ((task.dur ?? 0) > (slowest?.dur ?? -1) ? task : slowest),
+    null,
+  );
+  if (!slowestTask)
+    return { longestCpuMs, slowest: { wallMs: 0, cpuMs: 0, parts: [], fontLookups: { count: 0, ms: 0 } } };
+  // Direct children: complete events inside the task that no other child contains.
+  const end = slowestTask.ts + (slowestTask.dur ?? 0);
+  const inside = events
+    .filter(
+      (event) =>
+        event !== slowestTask &&
+        event.ph === 'X' &&
+        onMain(event) &&
+        event.ts >= slowestTask.ts &&
+        event.ts + (event.dur ?? 0) <= end,
+    )
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const byName = new Map<string, number>();
+  let coveredUntil = -1;
+  for (const event of inside) {
+    if (event.ts < coveredUntil) continue;
+    coveredUntil = event.ts + (event.dur ?? 0);
+    byName.set(event.name, (byName.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+  }
+  const fontLookups = { count: 0, ms: 0 };
+  let lookupUntil = -1;
+  for (const event of inside) {
+    if (event.name !== 'FontCache::GetFontPlatformData' || event.ts < lookupUntil) continue;
+    lookupUntil = event.ts + (event.dur ?? 0);
+    fontLookups.count += 1;
+    fontLookups.ms += (event.dur ?? 0) / 1000;
+  }
+  const parts = [...byName]
+    .map(([name, ms]) => ({ name, ms }))
+    .filter((part) => part.ms >= 0.5)
+    .sort((a, b) => b.ms - a.ms);
+  return {
+    longestCpuMs,
+    slowest: {
+      wallMs: (slowestTask.dur ?? 0) / 1000,
+      cpuMs: (slowestTask.tdur ?? slowestTask.dur ?? 0) / 1000,
+      parts,
+      fontLookups,
+    },
+  };
+}
+
+/** One line for a task that missed the aim: wall clock, CPU, the time off CPU, its parts. */
+export function describeSlowTask(task: SlowestTask): string {
+  const parts = task.parts.map((part) => `${part.name} ${part.ms.toFixed(1)}`).join(', ');
+  const fonts = task.fontLookups.count
+    ? `; of that, ${task.fontLookups.count} font lookups waiting on the browser process ${task.fontLookups.ms.toFixed(1)} ms`
+    : '';
+  return (
+    `${task.wallMs.toFixed(0)} ms wall clock, ${task.cpuMs.toFixed(1)} ms CPU ` +
+    `(${Math.max(0, task.wallMs - task.cpuMs).toFixed(0)} ms off CPU: waiting for a core or for another process); ` +
+    `inside: ${parts || 'nothing traced'}${fonts}`
+  );
 }
 
 /** Deterministic figures, so runs compare. */
@@ -171,11 +257,9 @@ export function largestReport(anonymous: FinancialReport): { report: FinancialRe
   return { report, lines };
 }
 
-/** In the page: long tasks collected in __tasks; __painted set two frames after every statement is in the DOM. */
+/** In the page: __painted set two frames after every statement is in the DOM. */
 function paintWatcher(statements: number): string {
   return `
-    window.__tasks = [];
-    new PerformanceObserver((list) => window.__tasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
     const check = () => {
       const root = document.querySelector('fin-issuer-reports')?.shadowRoot;
       if (root && root.querySelectorAll('[data-statement]').length === ${statements} && root.querySelector('[data-statement] tbody tr'))
@@ -211,8 +295,9 @@ export async function benchIssuerReports(baseUrl: string, runs = RUNS): Promise<
     longestShowMoreTaskMs: [],
     longestLoadTaskCpuMs: [],
     longestShowMoreTaskCpuMs: [],
+    missed: [],
   };
-  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+  const categories = TRACE_CATEGORIES;
   try {
     // One warm-up run: the server's and the browser's first-time costs do not count.
     for (let run = 0; run <= runs; run++) {
@@ -229,35 +314,33 @@ export async function benchIssuerReports(baseUrl: string, runs = RUNS): Promise<
       await page.waitForFunction(() => (window as unknown as { __painted?: number }).__painted, null, {
         timeout: 30_000,
       });
-      const load = await page.evaluate(() => {
-        const w = window as unknown as { __tasks: PerformanceEntry[]; __painted: number };
+      const renderMs = await page.evaluate(() => {
         const answer = performance
           .getEntriesByType('resource')
           .find((entry) => entry.name.includes('/get-report/rsbu/')) as PerformanceResourceTiming | undefined;
-        const from = answer?.responseEnd ?? 0;
-        const tasks = w.__tasks.filter((task) => task.startTime + task.duration >= from);
-        return { ms: w.__painted - from, longest: Math.max(0, ...tasks.map((task) => task.duration)) };
+        return (window as unknown as { __painted: number }).__painted - (answer?.responseEnd ?? 0);
       });
-      const loadCpu = longestTaskCpuMs(await browser.stopTracing(), '/get-report/rsbu/');
+      const loadTrace = await browser.stopTracing();
+      const loadTasks = traceTasks(loadTrace, '/get-report/rsbu/');
       await browser.startTracing(page, { categories });
       // Every "show more" at once: the closed lines of all seven statements.
-      const more = await page.evaluate(async () => {
-        const w = window as unknown as { __tasks: PerformanceEntry[] };
-        w.__tasks = [];
+      await page.evaluate(async () => {
         const root = document.querySelector('fin-issuer-reports')!.shadowRoot!;
         for (const button of root.querySelectorAll<HTMLButtonElement>('.st-more button')) button.click();
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        // Long tasks are reported after they end: one more task turn for the observer.
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        return Math.max(0, ...w.__tasks.map((task) => task.duration));
       });
-      const moreCpu = longestTaskCpuMs(await browser.stopTracing(), null);
+      const moreTrace = await browser.stopTracing();
+      const moreTasks = traceTasks(moreTrace, null);
       if (run > 0) {
-        result.longestLoadTaskCpuMs.push(loadCpu);
-        result.longestShowMoreTaskCpuMs.push(moreCpu);
-        result.renderMs.push(load.ms);
-        result.longestLoadTaskMs.push(load.longest);
-        result.longestShowMoreTaskMs.push(more);
+        if (loadTasks.slowest.wallMs > LONG_TASK_AIM_MS)
+          result.missed.push(explainMiss(`report load, run ${run}`, loadTasks.slowest, loadTrace));
+        if (moreTasks.slowest.wallMs > LONG_TASK_AIM_MS)
+          result.missed.push(explainMiss(`show more, run ${run}`, moreTasks.slowest, moreTrace));
+        result.longestLoadTaskCpuMs.push(loadTasks.longestCpuMs);
+        result.longestShowMoreTaskCpuMs.push(moreTasks.longestCpuMs);
+        result.renderMs.push(renderMs);
+        result.longestLoadTaskMs.push(loadTasks.slowest.wallMs);
+        result.longestShowMoreTaskMs.push(moreTasks.slowest.wallMs);
       }
       await context.close();
     }
@@ -265,42 +348,45 @@ export async function benchIssuerReports(baseUrl: string, runs = RUNS): Promise<
     await browser.close();
   }
   return result;
+}
+
+export interface IssuerPageLoadFigures {
+  wallMs: number[];
+  cpuMs: number[];
+  missed: string[];
+}
+
+/** Keeps the trace of a task over the aim (open it in Chrome's Performance panel) and says where its time went. */
+function explainMiss(what: string, task: SlowestTask, trace: Buffer): string {
+  const folder = fileURLToPath(new URL('./results/', import.meta.url));
+  mkdirSync(folder, { recursive: true });
+  const file = `${folder}${what.replace(/[^a-z0-9]+/gi, '-')}.trace.json`;
+  writeFileSync(file, trace);
+  return `${what}: ${describeSlowTask(task)}; trace ${relative(process.cwd(), file)}`;
 }
 
 /**
  * The whole issuer page as an anonymous visitor loads it (/company/1/: every element of the page,
  * not the report alone): the longest task from navigation until the network has been idle for
- * 500 ms, wall clock (longtask) and CPU time (trace), per run.
+ * 500 ms, wall clock and CPU time (trace), per run.
  */
-export async function benchIssuerPageLoad(
-  baseUrl: string,
-  runs = 3,
-): Promise<{ wallMs: number[]; cpuMs: number[] }> {
+export async function benchIssuerPageLoad(baseUrl: string, runs = 3): Promise<IssuerPageLoadFigures> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const result = { wallMs: [] as number[], cpuMs: [] as number[] };
+  const result: IssuerPageLoadFigures = { wallMs: [], cpuMs: [], missed: [] };
   try {
     for (let run = 0; run <= runs; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
-      await page.addInitScript({
-        content: `window.__tasks = [];
-          new PerformanceObserver((list) => window.__tasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });`,
-      });
-      await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
-      });
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       await page.goto(`${baseUrl}/company/1/?lang=eng`);
       await page.waitForLoadState('networkidle');
-      const wall = await page.evaluate(() =>
-        Math.max(
-          0,
-          ...(window as unknown as { __tasks: PerformanceEntry[] }).__tasks.map((task) => task.duration),
-        ),
-      );
-      const cpu = longestTaskCpuMs(await browser.stopTracing(), null);
+      const trace = await browser.stopTracing();
+      const tasks = traceTasks(trace, null);
       if (run > 0) {
-        result.wallMs.push(wall);
-        result.cpuMs.push(cpu);
+        if (tasks.slowest.wallMs > LONG_TASK_AIM_MS)
+          result.missed.push(explainMiss(`issuer page load, run ${run}`, tasks.slowest, trace));
+        result.wallMs.push(tasks.slowest.wallMs);
+        result.cpuMs.push(tasks.longestCpuMs);
       }
       await context.close();
     }
@@ -310,7 +396,7 @@ export async function benchIssuerPageLoad(
   return result;
 }
 
-export function printIssuerPageLoad(figures: { wallMs: number[]; cpuMs: number[] }): void {
+export function printIssuerPageLoad(figures: IssuerPageLoadFigures): void {
   const list = (values: number[]) => values.map((ms) => ms.toFixed(0)).join(', ');
   const met = (ms: number) => (ms <= LONG_TASK_AIM_MS ? 'met' : 'MISSED');
   console.log(
@@ -318,6 +404,7 @@ export function printIssuerPageLoad(figures: { wallMs: number[]; cpuMs: number[]
       `CPU time ${list(figures.cpuMs)} (no task over ${LONG_TASK_AIM_MS} ms: wall clock ${met(Math.max(...figures.wallMs))}, ` +
       `CPU time ${met(Math.max(...figures.cpuMs))})`,
   );
+  for (const line of figures.missed) console.log(`  over the aim: ${line}`);
 }
 
 export function printIssuerReportsFigures(figures: IssuerReportsFigures): void {
@@ -329,10 +416,10 @@ export function printIssuerReportsFigures(figures: IssuerReportsFigures): void {
   const loadTask = Math.max(...figures.longestLoadTaskMs);
   const moreTask = Math.max(...figures.longestShowMoreTaskMs);
   console.log(
-    `longest task, load: ${list(figures.longestLoadTaskMs)} (0: none over 50 ms); worst ${loadTask.toFixed(0)} ms`,
+    `longest task (wall clock), load: ${list(figures.longestLoadTaskMs)}; worst ${loadTask.toFixed(0)} ms`,
   );
   console.log(
-    `longest task, every show more at once: ${list(figures.longestShowMoreTaskMs)}; worst ${moreTask.toFixed(0)} ms`,
+    `longest task (wall clock), every show more at once: ${list(figures.longestShowMoreTaskMs)}; worst ${moreTask.toFixed(0)} ms`,
   );
   const loadCpu = Math.max(...figures.longestLoadTaskCpuMs);
   const moreCpu = Math.max(...figures.longestShowMoreTaskCpuMs);
@@ -344,6 +431,7 @@ export function printIssuerReportsFigures(figures: IssuerReportsFigures): void {
     `verdict: no task over ${LONG_TASK_AIM_MS} ms — wall clock: load ${met(loadTask)}, show more ${met(moreTask)}; ` +
       `CPU time: load ${met(loadCpu)}, show more ${met(moreCpu)}`,
   );
+  for (const line of figures.missed) console.log(`  over the aim: ${line}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
