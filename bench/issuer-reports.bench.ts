@@ -73,7 +73,7 @@ interface TraceEvent {
 }
 
 /** The longest main-thread task of a trace by wall clock, with what it spent its time on. */
-export interface SlowestTask {
+interface SlowestTask {
   wallMs: number;
   cpuMs: number;
   /** The task's direct children by wall clock (script, style, layout, paint, GC …), largest first. */
@@ -90,10 +90,7 @@ export interface SlowestTask {
  * trace): the longest in CPU time (a busy machine stretches wall-clock tasks, not their CPU time)
  * and the longest by wall clock, taken apart, so a missed aim says where its time went.
  */
-export function traceTasks(
-  trace: Buffer,
-  fromUrl: string | null,
-): { longestCpuMs: number; slowest: SlowestTask } {
+function traceTasks(trace: Buffer, fromUrl: string | null): { longestCpuMs: number; slowest: SlowestTask } {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const sent = fromUrl
     ? events.find((event) => event.name === 'ResourceSendRequest' && event.args?.data?.url?.includes(fromUrl))
@@ -181,10 +178,10 @@ export function traceTasks(
 }
 
 /** One line for a task that missed the aim: wall clock, CPU, the time off CPU, its parts. */
-export function describeSlowTask(task: SlowestTask): string {
+function describeSlowTask(task: SlowestTask): string {
   const parts = task.parts.map((part) => `${part.name} ${part.ms.toFixed(1)}`).join(', ');
   const fonts = task.fontLookups.count
-    ? `; of that, ${task.fontLookups.count} font lookups waiting on the browser process ${task.fontLookups.ms.toFixed(1)} ms`
+    ? `; of that, ${task.fontLookups.count} font lookups (each a call to the browser process) ${task.fontLookups.ms.toFixed(1)} ms`
     : '';
   return (
     `${task.wallMs.toFixed(0)} ms wall clock, ${task.cpuMs.toFixed(1)} ms CPU ` +
