@@ -3,7 +3,8 @@
  * for a paid reader (every column and value shown): the page never scrolls sideways, no table
  * header cell and no heading is cut off. Below 1280 px a table may scroll sideways when it says so
  * (a scroll hint); at 1280 px every column heading is in view, hint or not. A kind of page is covered by being in the page list
- * (demo-pages/testing/page-list.ts); each page loads once per language and is resized in place.
+ * (demo-pages/testing/page-list.ts); each page loads once per language and is resized in place. At
+ * every width the elements' text keeps to the type scale (base.css: few font strikes, issue 24).
  */
 import { expect, test as base, type Page } from '@playwright/test';
 import {
@@ -14,7 +15,13 @@ import {
   demoPages,
   withLang,
 } from '../testing/page-list.ts';
-import { elementsSettled, laidOut, layoutProblems, type LayoutProblem } from '../testing/layout.ts';
+import {
+  elementsSettled,
+  laidOut,
+  layoutProblems,
+  offScaleText,
+  type LayoutProblem,
+} from '../testing/layout.ts';
 import { PAID_PHONE, signIn } from '../testing/session.ts';
 
 const HEIGHT = 900;
@@ -109,6 +116,27 @@ test('the detector finds a page that scrolls sideways, a clipped header and a cl
   expect(desktop[0]!.element).toBe('div#shadow-host >> th "Official close price"');
 });
 
+test("the type-scale detector finds element text off the scale, not the page's own", async ({ page }) => {
+  await page.goto('/?lang=eng');
+  await elementsSettled(page);
+  expect(await offScaleText(page)).toEqual([]);
+  await page.evaluate(() => {
+    // Off the scale in the page's light DOM (its own design) counts for nothing; in an element it does.
+    document.body.insertAdjacentHTML('beforeend', '<p style="font-size:13px">page text</p>');
+    const host = document.createElement('fin-scale-probe');
+    host.attachShadow({ mode: 'open' }).innerHTML = `
+      <style>:host { font-size: 14px }</style>
+      <p style="font-size:12px">small</p><p style="font-weight:600">strong</p>
+      <button>button text</button><h3>browser heading</h3><b style="font-weight:700">bold</b>`;
+    document.body.append(host);
+  });
+  expect(await offScaleText(page)).toEqual([
+    'fin-scale-probe >> button "button text" 13.33px/400',
+    'fin-scale-probe >> h3 "browser heading" 16.38px/700',
+    'fin-scale-probe >> b "bold" 14px/700',
+  ]);
+});
+
 // One test per kind of page (in parallel), each in one context: ten loads, three widths per load.
 const KINDS = [...FIXED_PAGES, ...LINKED_KINDS];
 for (const [index, kind] of KINDS.entries()) {
@@ -128,6 +156,9 @@ for (const [index, kind] of KINDS.entries()) {
       await elementsSettled(page);
       for (const width of widths) {
         failures.push(...report(url, lang, width, await problemsAt(page, width)));
+        // The elements' text keeps to the type scale at every width (media queries change sizes).
+        for (const text of await offScaleText(page))
+          failures.push(`${url} lang=${lang} ${width}px: off the type scale: ${text}`);
         checked++;
       }
       widths.reverse();

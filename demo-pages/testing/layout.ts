@@ -140,6 +140,45 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
   }, DESKTOP_WIDTH_PX);
 }
 
+/**
+ * Text of the elements off the type scale (src/runtime/base.css): inside an element's shadow root,
+ * a size other than its element's small, base and large steps (12, 14 and 16 px of a 14 px base)
+ * and the title step (1.25rem), or a weight other than 400 and the strong 600. Each size × weight
+ * off the scale is one more font strike for the page's first render (issue 24). One line per
+ * kind, e.g. `fin-chart >> span "A-" 13.33px/400`.
+ */
+export function offScaleText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rootPx = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const found = new Map<string, string>();
+    const walk = (root: ShadowRoot, hosts: string) => {
+      const base = parseFloat(getComputedStyle(root.host).fontSize);
+      const steps = [(base * 12) / 14, base, (base * 16) / 14, rootPx * 1.25];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node instanceof Element) {
+          if (node.shadowRoot) walk(node.shadowRoot, `${hosts}${node.localName} >> `);
+          continue;
+        }
+        const element = node.parentElement;
+        if (!element || !node.textContent?.trim() || element.getClientRects().length === 0) continue;
+        const style = getComputedStyle(element);
+        if (style.visibility === 'hidden') continue;
+        const size = parseFloat(style.fontSize);
+        const onScale =
+          steps.some((step) => Math.abs(step - size) < 0.05) && ['400', '600'].includes(style.fontWeight);
+        const kind = `${Math.round(size * 100) / 100}px/${style.fontWeight}`;
+        if (!onScale && !found.has(kind))
+          found.set(kind, `${hosts}${element.localName} "${node.textContent.trim().slice(0, 30)}" ${kind}`);
+      }
+    };
+    for (const element of document.querySelectorAll('*'))
+      if (element.shadowRoot && element.localName.startsWith('fin-'))
+        walk(element.shadowRoot, `${element.localName} >> `);
+    return [...found.values()];
+  });
+}
+
 /** Waits until every `fin-*` element on the page has rendered and none is loading. */
 export async function elementsSettled(page: Page): Promise<void> {
   await page.waitForFunction(

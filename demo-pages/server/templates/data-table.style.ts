@@ -15,8 +15,8 @@ export const DATA_TABLE_STYLE = trusted(`<style>
   .dt-table { width: 100%; border-collapse: separate; border-spacing: 0; font-variant-numeric: tabular-nums; }
   .dt-table th, .dt-table td { padding: 6px 8px; text-align: left; vertical-align: top; border-bottom: 1px solid #e1e4ea;
     background: #fff; }
-  .dt-table thead th { background: #f5f6f8; color: #5c6375; font-weight: 500; vertical-align: bottom; white-space: normal; }
-  .dt-table tbody th { font-weight: 500; }
+  .dt-table thead th { background: #f5f6f8; color: #5c6375; font-weight: 600; vertical-align: bottom; white-space: normal; }
+  .dt-table tbody th { font-weight: 600; }
   .dt-table tbody tr:last-child > * { border-bottom: 0; }
   .dt-table .dt-end { text-align: right; white-space: nowrap; }
   .page-card ul { margin: 0; padding: 0; list-style: none; columns: 14em; column-gap: 24px; }

@@ -195,6 +195,9 @@ const RESERVE_UNDEFINED_STYLE = `
 const STYLE = `
   :root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #f4f5f8; }
   body { margin: 0; }
+  /* The page's headings and bold text take the elements' strong weight (600): one bold strike less
+     for the first render (issue 24). */
+  h1, h2, h3, b, strong, th { font-weight: 600; }
   /* While messages show at the bottom (issue 23), the page's end and scroll-into-view keep clear of them. */
   html { scroll-padding-bottom: calc(var(--fin-alerts-room, 0px) + var(--fin-bottom-offset, 0px)); }
   body { padding-bottom: var(--fin-alerts-room, 0px); }
@@ -207,7 +210,7 @@ const STYLE = `
   .shell-header { display: flex; flex-wrap: wrap; gap: 12px 24px; align-items: center; justify-content: space-between;
     padding: 12px 24px; background: #14213d; color: #fff; }
   .shell-header a { color: #fff; }
-  .shell-brand { font-weight: 700; text-decoration: none; }
+  .shell-brand { font-weight: 600; text-decoration: none; }
   /* The plain form and <fin-site-search> share one whole-pixel height, so the upgrade moves nothing. */
   .shell-search { flex: 1 1 200px; min-width: 0; max-width: 420px; --fin-site-search-height: 34px; }
   .shell-search-form { display: flex; gap: 6px; min-width: 0; }
@@ -215,7 +218,7 @@ const STYLE = `
   .shell-search-form input { flex: 1; min-width: 0; width: 100%; padding: 5px 8px; font: inherit; }
   .shell-search-form button { font: inherit; padding: 5px 10px; cursor: pointer; }
   .shell-langs { display: flex; flex-wrap: wrap; gap: 4px 10px; font-size: 14px; }
-  .shell-langs [aria-current] { font-weight: 700; text-decoration: none; }
+  .shell-langs [aria-current] { font-weight: 600; text-decoration: none; }
   /* <fin-menu>: the header's last row, a bar on wide screens and one button below 680 px (SPEC §9);
      a row of its own at every width, so its upgrade moves nothing. Its light DOM is the plain menu
      a visitor without scripts gets (folded in <details>). */

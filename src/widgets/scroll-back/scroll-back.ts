@@ -36,7 +36,8 @@ export function scrollToTop(element: Element, options: ScrollToTopOptions = {}):
   if (top >= 0 && !options.always) return () => undefined;
 
   const from = window.scrollY;
-  const to = Math.max(0, from + top);
+  // A whole pixel, rounded up the page: the top is in view however the layout's fractions fall.
+  const to = Math.max(0, Math.floor(from + top));
   if (prefersReducedMotion()) {
     window.scrollTo(0, to);
     return () => undefined;
