@@ -77,6 +77,9 @@ test('typing "sberbank" quickly sends one request per category; a newer term abo
   await expect(box(page).getByRole('option').first()).toBeVisible();
   await requestsSoFar(page);
   expect(log.sent).toHaveLength(5);
+  // All five have answered (the box is no longer busy) before the next term: one still in flight
+  // would be aborted by it, rightly, and counted with the aborted "sber" calls below.
+  await expect(input(page)).not.toHaveAttribute('aria-busy', 'true');
 
   // "sber" is held by the server; "sberb" typed 300 ms later aborts its five calls.
   const held: Route[] = [];
