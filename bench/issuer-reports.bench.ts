@@ -34,8 +34,15 @@ import { median } from './server.ts';
 const RUNS = 5;
 const YEARS = 10;
 const LONG_TASK_AIM_MS = 50;
-/** Main-thread tasks and what runs in them, plus the renderer's font lookups (category `fonts`). */
+/** Main-thread tasks and what runs in them, plus the renderer's font calls (category `fonts`). */
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'fonts'];
+/** The renderer's side of its synchronous font calls to the browser process (Linux, sandboxed). */
+const FONT_CALLS = new Set([
+  'FontDataManager::onMatchFamilyStyle',
+  'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike',
+  'WebSandboxSupportLinux::GetFallbackFontForCharacter',
+  'WebSandboxSupportLinux::MatchFontByPostscriptNameOrFullFontName',
+]);
 const STATEMENTS = [
   'balance_sheet',
   'profit_and_loss',
@@ -79,10 +86,11 @@ interface SlowestTask {
   /** The task's direct children by wall clock (script, style, layout, paint, GC …), largest first. */
   parts: Array<{ name: string; ms: number }>;
   /**
-   * Font lookups inside it (`FontCache::GetFontPlatformData`): on Linux the sandboxed renderer
-   * asks the browser process for each new font strike and waits, off CPU, for its answer.
+   * The font calls to the browser process inside it: on Linux the sandboxed renderer asks it to
+   * match a family and weight, and for each new font strike (size × weight) its render style,
+   * and waits off CPU for the answer. Lookups the renderer's font cache answers are not counted.
    */
-  fontLookups: { count: number; ms: number };
+  fontCalls: { count: number; ms: number };
 }
 
 /**
@@ -134,7 +142,7 @@ function traceTasks(trace: Buffer, fromUrl: string | null): { longestCpuMs: numb
     null,
   );
   if (!slowestTask)
-    return { longestCpuMs, slowest: { wallMs: 0, cpuMs: 0, parts: [], fontLookups: { count: 0, ms: 0 } } };
+    return { longestCpuMs, slowest: { wallMs: 0, cpuMs: 0, parts: [], fontCalls: { count: 0, ms: 0 } } };
   // Direct children: complete events inside the task that no other child contains.
   const end = slowestTask.ts + (slowestTask.dur ?? 0);
   const inside = events
@@ -154,13 +162,11 @@ function traceTasks(trace: Buffer, fromUrl: string | null): { longestCpuMs: numb
     coveredUntil = event.ts + (event.dur ?? 0);
     byName.set(event.name, (byName.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
   }
-  const fontLookups = { count: 0, ms: 0 };
-  let lookupUntil = -1;
+  const fontCalls = { count: 0, ms: 0 };
   for (const event of inside) {
-    if (event.name !== 'FontCache::GetFontPlatformData' || event.ts < lookupUntil) continue;
-    lookupUntil = event.ts + (event.dur ?? 0);
-    fontLookups.count += 1;
-    fontLookups.ms += (event.dur ?? 0) / 1000;
+    if (!FONT_CALLS.has(event.name)) continue;
+    fontCalls.count += 1;
+    fontCalls.ms += (event.dur ?? 0) / 1000;
   }
   const parts = [...byName]
     .map(([name, ms]) => ({ name, ms }))
@@ -172,7 +178,7 @@ function traceTasks(trace: Buffer, fromUrl: string | null): { longestCpuMs: numb
       wallMs: (slowestTask.dur ?? 0) / 1000,
       cpuMs: (slowestTask.tdur ?? slowestTask.dur ?? 0) / 1000,
       parts,
-      fontLookups,
+      fontCalls,
     },
   };
 }
@@ -180,8 +186,8 @@ function traceTasks(trace: Buffer, fromUrl: string | null): { longestCpuMs: numb
 /** One line for a task that missed the aim: wall clock, CPU, the time off CPU, its parts. */
 function describeSlowTask(task: SlowestTask): string {
   const parts = task.parts.map((part) => `${part.name} ${part.ms.toFixed(1)}`).join(', ');
-  const fonts = task.fontLookups.count
-    ? `; of that, ${task.fontLookups.count} font lookups (each a call to the browser process) ${task.fontLookups.ms.toFixed(1)} ms`
+  const fonts = task.fontCalls.count
+    ? `; of that, ${task.fontCalls.count} font calls to the browser process ${task.fontCalls.ms.toFixed(1)} ms`
     : '';
   return (
     `${task.wallMs.toFixed(0)} ms wall clock, ${task.cpuMs.toFixed(1)} ms CPU ` +
