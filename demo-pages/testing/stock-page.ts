@@ -128,6 +128,17 @@ function leaderRows(prefix: string, count: number) {
  * ending in /2/) and three giants by capitalisation, or the counts given. Returns the paths
  * called, in order.
  */
+/**
+ * Whether anything of the demo stock's sector rose on the demo's last day (the server's own answer
+ * to `<fin-leaders>`' first tab, branch and ground 1). The demo data follow the calendar: on a day
+ * when nothing rose, the element opens its next tab (SPEC), and that tab is called, not preloaded.
+ */
+export async function sectorRoseToday(page: Page): Promise<boolean> {
+  const response = await page.request.get('/api/stocks/get-growing-leaders/1/1/1/');
+  const answer = (await response.json()) as { data: unknown[] };
+  return answer.data.length > 0;
+}
+
 export async function routeLeaders(
   page: Page,
   counts: { risers?: number; fallers?: number; giants?: number } = {},
