@@ -17,6 +17,7 @@ import {
   type TestDatabase,
 } from '../demo-pages/server/shared/testing.ts';
 import { RENDER_BODY_LIMIT_BYTES, RENDER_PATH } from '../demo-pages/server/render/render.routes.ts';
+import { leadersPath } from '../src/contract/api-paths.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -148,6 +149,47 @@ describe('the issuer page', () => {
 });
 
 describe('renderElement', () => {
+  it('paints the leaders a day when nothing rose on their next tab, from its preloaded answer', async () => {
+    const { branchId, groundId } = anonymousData as { branchId: number; groundId: number };
+    // Answers as the API gives them (SPEC §7), one falling stock.
+    const answer = (rows: unknown[]) => ({
+      data: rows,
+      fields: ['name', 'tiker', 'last', 'change', 'volume', 'date'],
+      fieldsLabels: {},
+      branchId,
+      groundId,
+      currency: 'RUB',
+    });
+    const faller = {
+      id: 7,
+      name: { val: 'Fell on the day', lnk: '/stocks/x/' },
+      tiker: 'FELL',
+      last: 10,
+      'last.numeric': 10,
+      change: -2,
+      'change.numeric': -2,
+      volume: 100,
+      'volume.numeric': 100,
+      date: '27.11.2026',
+      'date.numeric': 0,
+      class: 'down',
+    };
+    const html = (
+      await render({
+        tag: 'fin-leaders',
+        lang: 'eng',
+        pageData: anonymousData,
+        preload: {
+          [leadersPath(branchId, groundId, 1)]: answer([]),
+          [leadersPath(branchId, groundId, 2)]: answer([faller]),
+        },
+      })
+    ).body;
+    expect(html).toMatch(/aria-selected="true"[^>]*>Top losers</);
+    expect(textOf(html)).toContain('Fell on the day');
+    expect(textOf(html)).not.toContain('No stock of the sector');
+  });
+
   it('writes hostile page data as text in the HTML', async () => {
     const payload = '<img src=x onerror="alert(1)">';
     const hostile = JSON.parse(

@@ -21,6 +21,8 @@ import {
   type LabelsBlock,
 } from '../../src/contract/preload.ts';
 import type { MarketStockPageData } from '../../src/contract/stocks.ts';
+import Fastify from 'fastify';
+import { preloadAnswers } from './shared/preload.ts';
 import { jsonBlock, startAudiences, type AudienceFixture, type Client } from './shared/testing.ts';
 
 let fixture: AudienceFixture;
@@ -209,5 +211,31 @@ describe('the access levels page', () => {
     const plain = (await fixture.paid.get('/profile/access/?lang=eng&preload=0')).body;
     expect(plain).not.toContain(`id="${PRELOAD_BLOCK_ID}"`);
     expect(plain).not.toContain(`id="${LABELS_BLOCK_ID}"`);
+  });
+});
+
+describe('preloadAnswers', () => {
+  it("asks a call's next one when its answer has no rows, as the element opens its next tab", async () => {
+    // Nothing rose and nothing fell: the element goes on to the capitalisation.
+    const rows: Record<string, unknown[]> = { '1': [], '2': [], '3': [{ name: 'Giant' }] };
+    const app = Fastify();
+    const asked: string[] = [];
+    app.get<{ Params: { type: string } }>('/api/t/:type/', async (request) => {
+      asked.push(request.url);
+      return { data: rows[request.params.type] };
+    });
+    const chain = { path: '/api/t/1/', ifEmpty: { path: '/api/t/2/', ifEmpty: { path: '/api/t/3/' } } };
+    const request = { headers: {} } as Parameters<typeof preloadAnswers>[1];
+    expect(await preloadAnswers(app, request, 'eng', [chain])).toEqual({
+      '/api/t/1/': { data: [] },
+      '/api/t/2/': { data: [] },
+      '/api/t/3/': { data: [{ name: 'Giant' }] },
+    });
+    // The first answer with rows ends the chain.
+    rows['1'] = [{ name: 'Riser' }];
+    asked.length = 0;
+    expect(Object.keys(await preloadAnswers(app, request, 'eng', [chain]))).toEqual(['/api/t/1/']);
+    expect(asked).toEqual(['/api/t/1/?lang=eng']);
+    await app.close();
   });
 });

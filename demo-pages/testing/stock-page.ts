@@ -7,6 +7,7 @@
  * data (see fixturePage).
  */
 import type { Locator, Page } from '@playwright/test';
+import { leadersPath } from '../../src/contract/api-paths.ts';
 import type { MarketStockPageData } from '../../src/contract/stocks.ts';
 
 export const DESKTOP = { width: 1280, height: 900 };
@@ -106,7 +107,7 @@ export async function sberData(page: Page): Promise<MarketStockPageData> {
 }
 
 /** Leaders answers with fixed rows (the demo's real ones follow today's prices). */
-function leaderRows(prefix: string, count: number) {
+export function leaderRows(prefix: string, count: number) {
   return Array.from({ length: count }, (_, i) => ({
     id: 100 + i,
     name: { val: `${prefix} ${i + 1}`, lnk: `/stocks/x${i}/` },
@@ -123,56 +124,47 @@ function leaderRows(prefix: string, count: number) {
   }));
 }
 
+const LEADER_FIELDS = ['name', 'tiker', 'last', 'change', 'volume', 'date'];
+const GIANT_FIELDS = ['name', 'tiker', 'last', 'capitalization', 'date'];
+
+/** A leaders (or capitalisation) answer of FIXTURE_STOCK's branch and ground with these rows. */
+export function leadersAnswer(rows: unknown[], fields = LEADER_FIELDS) {
+  return { data: rows, fields, fieldsLabels: {}, branchId: 1, groundId: 1, currency: 'RUB' };
+}
+
+/**
+ * Whether anything of the demo stock's sector rose on the demo's last day (the server's own answer
+ * to `<fin-leaders>`' first tab, branch and ground 1). The demo data follow the calendar: on a day
+ * when nothing rose, the element opens its next tab (SPEC), whose table has another length.
+ */
+export async function sectorRoseToday(page: Page): Promise<boolean> {
+  const response = await page.request.get(leadersPath(1, 1, 1));
+  const answer = (await response.json()) as { data: unknown[] };
+  return answer.data.length > 0;
+}
+
 /**
  * Answers the leaders' calls with fixed rows: seven risers, seven fallers (a growing-leaders path
  * ending in /2/) and three giants by capitalisation, or the counts given. Returns the paths
  * called, in order.
  */
-/**
- * Whether anything of the demo stock's sector rose on the demo's last day (the server's own answer
- * to `<fin-leaders>`' first tab, branch and ground 1). The demo data follow the calendar: on a day
- * when nothing rose, the element opens its next tab (SPEC), and that tab is called, not preloaded.
- */
-export async function sectorRoseToday(page: Page): Promise<boolean> {
-  const response = await page.request.get('/api/stocks/get-growing-leaders/1/1/1/');
-  const answer = (await response.json()) as { data: unknown[] };
-  return answer.data.length > 0;
-}
-
 export async function routeLeaders(
   page: Page,
   counts: { risers?: number; fallers?: number; giants?: number } = {},
 ): Promise<string[]> {
   const { risers = 7, fallers = 7, giants = 3 } = counts;
   const calls: string[] = [];
-  const answer = (rows: unknown[], fields: string[]) => ({
-    data: rows,
-    fields,
-    fieldsLabels: {},
-    branchId: 1,
-    groundId: 1,
-    currency: 'RUB',
-  });
   await page.route('**/api/stocks/get-growing-leaders/**', (route) => {
     const path = new URL(route.request().url()).pathname;
     calls.push(path);
     const falling = path.endsWith('/2/');
     return route.fulfill({
-      json: answer(falling ? leaderRows('Faller', fallers) : leaderRows('Riser', risers), [
-        'name',
-        'tiker',
-        'last',
-        'change',
-        'volume',
-        'date',
-      ]),
+      json: leadersAnswer(falling ? leaderRows('Faller', fallers) : leaderRows('Riser', risers)),
     });
   });
   await page.route('**/api/stocks/get-capitalization/**', (route) => {
     calls.push(new URL(route.request().url()).pathname);
-    return route.fulfill({
-      json: answer(leaderRows('Giant', giants), ['name', 'tiker', 'last', 'capitalization', 'date']),
-    });
+    return route.fulfill({ json: leadersAnswer(leaderRows('Giant', giants), GIANT_FIELDS) });
   });
   return calls;
 }

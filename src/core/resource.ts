@@ -29,6 +29,8 @@ export interface Resource<K, V> {
    * the state turns ready at once, before the first render. True when it did.
    */
   prime(key: K): boolean;
+  /** `key`'s answer in the page's preload, without touching the state (undefined: none). */
+  preloaded(key: K): V | undefined;
 }
 
 export interface ResourceOptions<K, V> {
@@ -87,6 +89,7 @@ export function createResource<K, V>({ describe, load, peek }: ResourceOptions<K
       controller?.abort();
       controller = null;
     },
+    preloaded: (key) => peek?.(key),
     prime(key) {
       const value = peek?.(key);
       if (value === undefined) return false;

@@ -11,29 +11,40 @@ import type { Resource, ResourceState } from '../core/resource.ts';
  * cancelled on unmount. `key` null: nothing to load yet. The first key's answer is taken from the
  * page's preload when the server put it there (resource.prime): the first render, on the server
  * and the hydrating one, shows the data, and no request is made for it.
+ *
+ * `firstView`: the key is still the element's own choice, not the visitor's (leaders opening their
+ * next tab when the first is empty). The preload answers it as it answers the first key, in the
+ * very render that asks for it, so the server's HTML and the hydrating render agree.
  */
 export function useResource<K, V>(
   create: () => Resource<K, V>,
   key: K | null,
+  { firstView = false }: { firstView?: boolean } = {},
 ): { state: ResourceState<K, V>; resource: Resource<K, V> } {
   const [resource] = useState(() => {
     const created = create();
     if (key !== null) created.prime(key);
     return created;
   });
-  const state = useStore(resource.$state);
+  const stored = useStore(resource.$state);
   const keyText = key === null ? null : JSON.stringify(key);
+  let state = stored;
+  if (firstView && key !== null && !(stored.status === 'ready' && JSON.stringify(stored.key) === keyText)) {
+    // Read, not stored: a render sets no store. The effect below primes it.
+    const value = resource.preloaded(key);
+    if (value !== undefined) state = { status: 'ready', key, value };
+  }
   useEffect(() => {
     if (keyText === null) return;
     const current = resource.$state.get();
     // Primed from the page for this very key: nothing to call.
     if (current.status === 'ready' && JSON.stringify(current.key) === keyText) return;
     const key = JSON.parse(keyText) as K;
-    // The first key came after the first render (the page data arrived later): the preload still
-    // answers it. Later keys are the visitor's choices and are called.
-    if (current.status === 'idle' && resource.prime(key)) return;
+    // The first key came after the first render (the page data arrived later), or the element
+    // still picks its first view: the preload answers it. The visitor's choices are called.
+    if ((current.status === 'idle' || firstView) && resource.prime(key)) return;
     void resource.load(key);
-  }, [resource, keyText]);
+  }, [resource, keyText, firstView]);
   useEffect(() => resource.cancel, [resource]);
   return { state, resource };
 }

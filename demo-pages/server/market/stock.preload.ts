@@ -5,6 +5,7 @@
  */
 import {
   archiveWindowPath,
+  capitalizationPath,
   holdersPath,
   lastMonthArchivePath,
   leadersPath,
@@ -16,21 +17,26 @@ import type { MarketStockPageData } from '../../../src/contract/stocks.ts';
 import type { StockPageData } from '../../../src/contract/types.ts';
 import type { PreloadCall } from '../shared/preload.ts';
 
-/** `<fin-leaders>`'s first tab (growing) of the page's branch, 0 (every branch) without one. */
+/** `<fin-leaders>`' tabs (SPEC §9 ids): the growing first, the falling when none rose. */
 const LEADERS_GROWING = 1;
+const LEADERS_FALLING = 2;
 
 export function stockPagePreloadCalls(data: StockPageData): PreloadCall[] {
   const { stockId, groundId } = data;
-  const branchId = (data as Partial<MarketStockPageData>).branchId;
+  const given = (data as Partial<MarketStockPageData>).branchId;
+  // The page's branch, 0 (every branch) without one.
+  const branchId = typeof given === 'number' && given >= 0 ? given : 0;
   const calls: PreloadCall[] = [
     { path: priceDynamicsPath(stockId, groundId) },
     { path: holdersPath(stockId) },
+    // On a day when nothing of the branch rose, the element opens the next tab with rows: the
+    // falling, else the capitalisation.
     {
-      path: leadersPath(
-        typeof branchId === 'number' && branchId >= 0 ? branchId : 0,
-        groundId,
-        LEADERS_GROWING,
-      ),
+      path: leadersPath(branchId, groundId, LEADERS_GROWING),
+      ifEmpty: {
+        path: leadersPath(branchId, groundId, LEADERS_FALLING),
+        ifEmpty: { path: capitalizationPath(branchId, groundId) },
+      },
     },
   ];
   // The archive follows the chart's default period, 1M back from the stock's last date (its POST

@@ -15,7 +15,19 @@ export interface PreloadCall {
   query?: Record<string, QueryValue>;
   /** The GET route that answers the same when the element's call is a POST (asked with `query`). */
   via?: string;
+  /**
+   * Asked too when this call's answer has no rows (`data: []`): the call the element makes next
+   * by itself (leaders open their next tab when the first is empty, SPEC §2).
+   */
+  ifEmpty?: PreloadCall;
 }
+
+/** An answer whose rows are an empty list (`{ data: [] }`). */
+const hasNoRows = (answer: unknown): boolean =>
+  typeof answer === 'object' &&
+  answer !== null &&
+  Array.isArray((answer as { data?: unknown }).data) &&
+  (answer as { data: unknown[] }).data.length === 0;
 
 export async function preloadAnswers(
   app: FastifyInstance,
@@ -24,25 +36,27 @@ export async function preloadAnswers(
   calls: readonly PreloadCall[],
 ): Promise<Record<string, unknown>> {
   const cookie = request.headers.cookie;
-  const answers = await Promise.all(
-    calls.map(async (call) => {
-      const url = new URL(preloadKey(call.via ?? call.path, call.query), 'http://page.invalid');
-      // The page's language, as the element's call carries it in the page's cookie.
-      if (!url.searchParams.has('lang')) url.searchParams.set('lang', lang);
-      const response = await app.inject({
-        method: 'GET',
-        url: `${url.pathname}${url.search}`,
-        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
-      });
-      if (response.statusCode !== 200 || response.body === '') return null;
-      try {
-        return [preloadKey(call.path, call.query), JSON.parse(response.body) as unknown] as const;
-      } catch {
-        return null;
-      }
-    }),
-  );
-  return Object.fromEntries(answers.filter((entry) => entry !== null));
+  const answer = async (call: PreloadCall): Promise<Array<readonly [string, unknown]>> => {
+    const url = new URL(preloadKey(call.via ?? call.path, call.query), 'http://page.invalid');
+    // The page's language, as the element's call carries it in the page's cookie.
+    if (!url.searchParams.has('lang')) url.searchParams.set('lang', lang);
+    const response = await app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+    });
+    if (response.statusCode !== 200 || response.body === '') return [];
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body) as unknown;
+    } catch {
+      return [];
+    }
+    const entry = [preloadKey(call.path, call.query), body] as const;
+    return call.ifEmpty && hasNoRows(body) ? [entry, ...(await answer(call.ifEmpty))] : [entry];
+  };
+  const answers = await Promise.all(calls.map(answer));
+  return Object.fromEntries(answers.flat());
 }
 
 /**

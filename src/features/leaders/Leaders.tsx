@@ -76,10 +76,15 @@ export function Leaders({
   const [seenAttribute, setSeenAttribute] = useState(tabAttribute);
   // Until the attribute or the user picks a tab, the element picks: the first one with rows.
   const [autoPick, setAutoPick] = useState(tabAttribute === undefined);
+  // The tabs it opens by itself on the page's ground and branch are the page's first view, which
+  // the server preloads (stock.preload.ts) and renders; once the visitor or the attribute has
+  // picked, or the ground or branch has changed, each tab is called.
+  const [firstView, setFirstView] = useState(true);
   if (seenAttribute !== tabAttribute) {
     setSeenAttribute(tabAttribute);
     setTab(leadersTab(tabAttribute));
     setAutoPick(tabAttribute === undefined);
+    setFirstView(false);
   }
 
   const data = page.status === 'ok' ? page.data : null;
@@ -89,7 +94,9 @@ export function Leaders({
   const branch =
     branchId !== undefined ? leadersBranch(branchId) : data ? leadersBranch(data.branchId) : null;
   const query = ground !== null && branch !== null ? { tab, branchId: branch, groundId: ground } : null;
-  const { state, resource } = useResource(createLeadersResource, query);
+  const { state, resource } = useResource(createLeadersResource, query, {
+    firstView: autoPick && firstView,
+  });
 
   // A day when nothing of the sector rose leaves the gainers empty while the other tabs have rows:
   // the element opens the next tab, and comes back to the first when none has any. A new ground or
@@ -98,6 +105,7 @@ export function Leaders({
   const [pickedFor, setPickedFor] = useState(pickKey);
   const [exhaustedFor, setExhaustedFor] = useState<string | null>(null);
   if (autoPick && pickedFor !== pickKey) {
+    if (pickedFor !== null) setFirstView(false);
     setPickedFor(pickKey);
     setTab(leadersTab(undefined));
   }
@@ -132,6 +140,7 @@ export function Leaders({
   const select = (id: string | number) => {
     const next = leadersTab(id);
     setAutoPick(false);
+    setFirstView(false);
     setTab(next);
     emit('fin-tab-change', { id: next });
   };

@@ -5,13 +5,16 @@
  * first answers, issue 24), so the element makes the calls they answer.
  */
 import { expect, test } from '@playwright/test';
+import { leadersPath } from '../../contract/api-paths.ts';
 import { signInAs } from '../../../demo-pages/testing/session.ts';
 import { pageColumnsByKeyboard } from '../../../demo-pages/testing/column-paging.ts';
 import {
   bodyRows,
   FIXTURE_STOCK,
   fixturePage,
+  leaderRows,
   leaders,
+  leadersAnswer,
   menu,
   PAID_USER,
   routeLeaders,
@@ -202,6 +205,69 @@ test.describe('leaders against the reference server', () => {
       'No stock of the sector rose on the last trading day',
     );
     await expect(block.getByRole('tab', { name: 'Top gainers' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a day when nothing rose, from the server: the losers are painted with the page and hydrated as they are, without a call', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    const calls = await routeLeaders(page);
+    // The page's preload as the reference server gives it on such a day (stock.preload.ts): the
+    // empty gainers, then the losers the element opens next.
+    const preload = {
+      [leadersPath(1, 1, 1)]: leadersAnswer([]),
+      [leadersPath(1, 1, 2)]: leadersAnswer(leaderRows('Faller', 2)),
+    };
+    const modules = ['stock', 'market', 'widgets', 'common'];
+    const labels = {
+      lang: 'eng',
+      modules: Object.fromEntries(
+        await Promise.all(
+          modules.map(async (name) => [
+            name,
+            await (await page.request.get(`/api/labels/${name}/?lang=eng`)).json(),
+          ]),
+        ),
+      ),
+    };
+    const rendered = await page.request.post('/api/render/', {
+      data: { tag: 'fin-leaders', lang: 'eng', pageData: FIXTURE_STOCK, preload },
+    });
+    expect(rendered.status()).toBe(200);
+    const block = (id: string, value: unknown) =>
+      `<script type="application/json" id="${id}">${JSON.stringify(value)}</script>`;
+    await fixturePage(page, {
+      data: FIXTURE_STOCK,
+      body:
+        block('fin-preload', preload) +
+        block('fin-labels', labels) +
+        (await rendered.text()) +
+        // Runs before the element's module: the server's row, to find again after hydration.
+        `<script>window.serverRow = document.querySelector('fin-leaders').shadowRoot.querySelector('tbody tr');</script>`,
+      tags: ['fin-leaders'],
+    });
+    const leadersBlock = leaders(page);
+    await expect(page.locator('fin-leaders:not(:defined)')).toHaveCount(0);
+    await expect(leadersBlock.getByRole('tab', { name: 'Top losers' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(leadersBlock.locator('tbody tr.dt-row th')).toHaveText(['Faller 1', 'Faller 2']);
+    expect(
+      await page.evaluate(
+        "window.serverRow !== null && window.serverRow === document.querySelector('fin-leaders').shadowRoot.querySelector('tbody tr')",
+      ),
+      'the row the server painted is the row after hydration',
+    ).toBe(true);
+    expect(calls).toEqual([]);
+    expect(problems.filter((text) => /hydrat|recoverable|did not match|mismatch/i.test(text))).toEqual([]);
+    // Interactive: the gainers are the visitor's choice, called.
+    await leadersBlock.getByRole('tab', { name: 'Top gainers' }).click();
+    await expect(leadersBlock.locator('tbody tr.dt-row th').first()).toHaveText('Riser 1');
+    expect(calls).toEqual([leadersPath(1, 1, 1)]);
   });
 
   test('screenshots of fixed leaders at 1280 and 375 px', async ({ page }) => {

@@ -8,6 +8,7 @@ import { $lang } from '../../core/stores/lang.ts';
 import { resetLabels } from '../../core/stores/labels.ts';
 import { $page, resetPageData } from '../../core/stores/page.ts';
 import { $user } from '../../core/stores/user.ts';
+import { setPreloadedAnswers } from '../../core/preload.ts';
 import {
   leadersBranch,
   leadersCellText,
@@ -242,6 +243,28 @@ describe('<fin-leaders>', () => {
     const root = await render('<fin-leaders branch-id="3" ground-id="2"></fin-leaders>');
     expect(root.querySelector('tbody')?.textContent).toContain('***');
     expect(root.querySelector('[part="hint"]')?.textContent).toBe('Log in to see prices Log in');
+  });
+
+  it('a day when nothing rose: the preloaded losers open without a call; a tab the visitor picks is called', async () => {
+    setPreloadedAnswers({
+      '/api/stocks/get-growing-leaders/4/1/1/': table([]),
+      '/api/stocks/get-growing-leaders/4/1/2/': table([leader('Faller', -2)]),
+    });
+    try {
+      answers['/api/stocks/get-growing-leaders/4/1/1/'] = table([leader('Later', 1)]);
+      const root = await render(
+        `<script type="application/json" id="fin-page-data">${pageData(4)}</script><fin-leaders></fin-leaders>`,
+      );
+      expect(root.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toBe('Top losers');
+      expect(names(root)).toEqual(['Faller']);
+      expect(requested()).toEqual([]);
+      // The visitor's choice is not the page's first view: it is called, not taken from the page.
+      act(() => root.querySelector<HTMLButtonElement>('[role="tab"][data-tab-id="1"]')!.click());
+      await waitFor(() => expect(names(root)).toEqual(['Later']));
+      expect(requested()).toEqual(['/api/stocks/get-growing-leaders/4/1/1/']);
+    } finally {
+      setPreloadedAnswers(null);
+    }
   });
 
   it('offers a retry after a failed load', async () => {
