@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent,
 import { useHost, useLabels } from '../../runtime/hooks.ts';
 import { ElementMessage } from '../../runtime/chrome/ElementMessage.tsx';
 import {
-  COMPACT_MEDIA_QUERY,
   findSection,
   goToSection,
   pageOrder,
@@ -19,7 +18,7 @@ import {
   stockMenuItems,
   type MenuItem,
 } from './left-menu.utils.ts';
-import { useMediaQuery } from '../../runtime/media.ts';
+import { NARROW_MEDIA_QUERY, useMediaQuery } from '../../runtime/media.ts';
 import { useStyles } from '../../runtime/styles.ts';
 import css from './left-menu.css?inline';
 
@@ -53,7 +52,7 @@ export function LeftMenu({
   const { element, setHidden, markLoading } = useHost();
   // Until its labels are there the menu shows nothing but keeps the room the page reserved for it.
   useLayoutEffect(() => (ready ? undefined : markLoading()), [ready, markLoading]);
-  const narrow = useMediaQuery(COMPACT_MEDIA_QUERY);
+  const narrow = useMediaQuery(NARROW_MEDIA_QUERY);
   const compact = compactAttribute || narrow;
 
   const parsed = useMemo((): { items: MenuItem[] | null; error: string | null } => {

@@ -186,6 +186,45 @@ test.describe('left menu', () => {
       .toBeLessThanOrEqual(MOBILE.width);
   });
 
+  test('a window resized across 680 px shows the other layout in its first frame at the new width', async ({
+    page,
+  }) => {
+    await routeLeaders(page);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/stocks/sber/?lang=eng');
+    await expect(menu(page).locator('nav')).not.toHaveClass(/lm--compact/);
+    // Each frame's width and the menu's layout, read in the frame's animation callbacks (after the
+    // media queries are evaluated, before style and paint).
+    await page.evaluate(`(() => {
+      const frames = (window.menuFrames = []);
+      const record = () => {
+        const nav = document.querySelector('fin-left-menu').shadowRoot.querySelector('nav');
+        frames.push({ width: innerWidth, compact: nav.classList.contains('lm--compact') });
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    })()`);
+    const firstFrameAt = async (narrow: boolean) => {
+      let frame: { width: number; compact: boolean } | undefined;
+      await expect
+        .poll(async () => {
+          const frames = (await page.evaluate('window.menuFrames')) as Array<{
+            width: number;
+            compact: boolean;
+          }>;
+          frame = frames.find(({ width }) => width < 680 === narrow);
+          return frame !== undefined;
+        })
+        .toBe(true);
+      await page.evaluate('window.menuFrames.length = 0');
+      return frame!;
+    };
+    await page.setViewportSize({ width: 660, height: DESKTOP.height });
+    expect(await firstFrameAt(true)).toEqual({ width: 660, compact: true });
+    await page.setViewportSize({ width: 700, height: DESKTOP.height });
+    expect(await firstFrameAt(false)).toEqual({ width: 700, compact: false });
+  });
+
   test('screenshots of the menu at 1280 and 375 px', async ({ page }) => {
     await routeLeaders(page);
     await page.setViewportSize(DESKTOP);

@@ -4,8 +4,6 @@
  */
 import { activeSectionId, inView, keepsHold } from './left-menu.utils.ts';
 
-/** SPEC §9 adaptive breakpoint: below it the menu is a compact strip. */
-export const COMPACT_MEDIA_QUERY = '(max-width: 679.98px)';
 /**
  * A section becomes current when its top passes this line (px from the viewport top, at most a
  * third of the viewport): low enough for a sticky strip above it, high enough that a short

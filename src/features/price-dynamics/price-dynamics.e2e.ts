@@ -279,8 +279,9 @@ test('beside the side menu of a window 640-800 px wide the block lays itself out
     for (let width = 640; width <= 800; width += 20) {
       await page.setViewportSize({ width, height: 800 });
       // Measured once the page has laid out at the new width, as the layout gate does: the side
-      // menu follows the 680 px line a frame after the page (a media-query listener), and in that
-      // frame its phone strip stood 200 px past the window.
+      // menu follows the 680 px line from a media-query listener, which runs in the next frame's
+      // rendering steps (before its paint: left-menu.e2e.ts); a script reading the layout before
+      // them found its phone strip 200 px past the window, a state never painted.
       await laidOut(page);
       const { pageOverflow, tableOverflow, blockWidth, scaleShown } = await block(page).evaluate(
         (element) => {
