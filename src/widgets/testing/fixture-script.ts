@@ -21,6 +21,9 @@ export async function bundleFixtureScript(
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],
+    // A classic script has no import.meta: the kit's code takes the legacy script's paths, as in
+    // the legacy bundle (vite.config.ts), not an empty import.meta.url.
+    mode: 'legacy',
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {
       write: false,
