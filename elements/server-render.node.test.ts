@@ -188,6 +188,19 @@ describe('renderElement', () => {
     expect(html).toMatch(/aria-selected="true"[^>]*>Top losers</);
     expect(textOf(html)).toContain('Fell on the day');
     expect(textOf(html)).not.toContain('No stock of the sector');
+    // Without the losers' answer (a template that passes the first tab's only), the losers' tab
+    // is loading, which the browser then does: not the gainers' empty rows under the losers' text.
+    const without = (
+      await render({
+        tag: 'fin-leaders',
+        lang: 'eng',
+        pageData: anonymousData,
+        preload: { [leadersPath(branchId, groundId, 1)]: answer([]) },
+      })
+    ).body;
+    expect(without).toMatch(/aria-selected="true"[^>]*>Top losers</);
+    expect(without).toContain('aria-busy="true"');
+    expect(textOf(without)).not.toContain('No stock of the sector');
   });
 
   it('writes hostile page data as text in the HTML', async () => {

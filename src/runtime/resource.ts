@@ -28,11 +28,14 @@ export function useResource<K, V>(
   });
   const stored = useStore(resource.$state);
   const keyText = key === null ? null : JSON.stringify(key);
+  // Until the effect below has loaded (or primed) a new key, the stored state is the last key's:
+  // never shown as this one's (its rows under this key's empty text). It is this key's loading
+  // state, or, on the element's first view, this key's preloaded answer (read, not stored: a
+  // render sets no store).
   let state = stored;
-  if (firstView && key !== null && !(stored.status === 'ready' && JSON.stringify(stored.key) === keyText)) {
-    // Read, not stored: a render sets no store. The effect below primes it.
-    const value = resource.preloaded(key);
-    if (value !== undefined) state = { status: 'ready', key, value };
+  if (key !== null && stored.status !== 'idle' && JSON.stringify(stored.key) !== keyText) {
+    const value = firstView ? resource.preloaded(key) : undefined;
+    state = value !== undefined ? { status: 'ready', key, value } : { status: 'loading', key };
   }
   useEffect(() => {
     if (keyText === null) return;
