@@ -18,6 +18,7 @@ import {
 } from '../demo-pages/server/shared/testing.ts';
 import { RENDER_BODY_LIMIT_BYTES, RENDER_PATH } from '../demo-pages/server/render/render.routes.ts';
 import { leadersPath } from '../src/contract/api-paths.ts';
+import { leaderRows, leadersAnswer } from '../demo-pages/testing/stock-page.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -151,42 +152,19 @@ describe('the issuer page', () => {
 describe('renderElement', () => {
   it('paints the leaders a day when nothing rose on their next tab, from its preloaded answer', async () => {
     const { branchId, groundId } = anonymousData as { branchId: number; groundId: number };
-    // Answers as the API gives them (SPEC §7), one falling stock.
-    const answer = (rows: unknown[]) => ({
-      data: rows,
-      fields: ['name', 'tiker', 'last', 'change', 'volume', 'date'],
-      fieldsLabels: {},
-      branchId,
-      groundId,
-      currency: 'RUB',
-    });
-    const faller = {
-      id: 7,
-      name: { val: 'Fell on the day', lnk: '/stocks/x/' },
-      tiker: 'FELL',
-      last: 10,
-      'last.numeric': 10,
-      change: -2,
-      'change.numeric': -2,
-      volume: 100,
-      'volume.numeric': 100,
-      date: '27.11.2026',
-      'date.numeric': 0,
-      class: 'down',
-    };
     const html = (
       await render({
         tag: 'fin-leaders',
         lang: 'eng',
         pageData: anonymousData,
         preload: {
-          [leadersPath(branchId, groundId, 1)]: answer([]),
-          [leadersPath(branchId, groundId, 2)]: answer([faller]),
+          [leadersPath(branchId, groundId, 1)]: leadersAnswer([]),
+          [leadersPath(branchId, groundId, 2)]: leadersAnswer(leaderRows('Faller', 1)),
         },
       })
     ).body;
     expect(html).toMatch(/aria-selected="true"[^>]*>Top losers</);
-    expect(textOf(html)).toContain('Fell on the day');
+    expect(textOf(html)).toContain('Faller 1');
     expect(textOf(html)).not.toContain('No stock of the sector');
     // Without the losers' answer (a template that passes the first tab's only), the losers' tab
     // is loading, which the browser then does: not the gainers' empty rows under the losers' text.
@@ -195,7 +173,7 @@ describe('renderElement', () => {
         tag: 'fin-leaders',
         lang: 'eng',
         pageData: anonymousData,
-        preload: { [leadersPath(branchId, groundId, 1)]: answer([]) },
+        preload: { [leadersPath(branchId, groundId, 1)]: leadersAnswer([]) },
       })
     ).body;
     expect(without).toMatch(/aria-selected="true"[^>]*>Top losers</);

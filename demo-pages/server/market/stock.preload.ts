@@ -13,13 +13,9 @@ import {
 } from '../../../src/contract/api-paths.ts';
 import { parseDisplayDate } from '../../../src/contract/calendar.ts';
 import { DEFAULT_PERIOD_ID, periodWindow } from '../../../src/contract/period.ts';
-import type { MarketStockPageData } from '../../../src/contract/stocks.ts';
+import { LEADERS_FALLING, LEADERS_GROWING, type MarketStockPageData } from '../../../src/contract/stocks.ts';
 import type { StockPageData } from '../../../src/contract/types.ts';
 import type { PreloadCall } from '../shared/preload.ts';
-
-/** `<fin-leaders>`' tabs (SPEC §9 ids): the growing first, the falling when none rose. */
-const LEADERS_GROWING = 1;
-const LEADERS_FALLING = 2;
 
 export function stockPagePreloadCalls(data: StockPageData): PreloadCall[] {
   const { stockId, groundId } = data;

@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { leadersPath } from '../../contract/api-paths.ts';
+import { ELEMENT_LABEL_MODULES } from '../../../demo-pages/server/templates/label-modules.ts';
 import { signInAs } from '../../../demo-pages/testing/session.ts';
 import { pageColumnsByKeyboard } from '../../../demo-pages/testing/column-paging.ts';
 import {
@@ -221,12 +222,11 @@ test.describe('leaders against the reference server', () => {
       [leadersPath(1, 1, 1)]: leadersAnswer([]),
       [leadersPath(1, 1, 2)]: leadersAnswer(leaderRows('Faller', 2)),
     };
-    const modules = ['stock', 'market', 'widgets', 'common'];
     const labels = {
       lang: 'eng',
       modules: Object.fromEntries(
         await Promise.all(
-          modules.map(async (name) => [
+          ELEMENT_LABEL_MODULES['fin-leaders']!.map(async (name) => [
             name,
             await (await page.request.get(`/api/labels/${name}/?lang=eng`)).json(),
           ]),
