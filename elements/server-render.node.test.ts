@@ -19,6 +19,8 @@ import {
 import { RENDER_BODY_LIMIT_BYTES, RENDER_PATH } from '../demo-pages/server/render/render.routes.ts';
 import { leadersPath } from '../src/contract/api-paths.ts';
 import { leaderRows, leadersAnswer } from '../demo-pages/testing/stock-page.ts';
+import { preloadKey } from '../src/contract/preload.ts';
+import type { CompanyCommentsAnswer } from '../src/contract/company.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -44,12 +46,17 @@ afterAll(async () => {
 const render = (body: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: RENDER_PATH, payload: body as object, headers });
 
-/** The fragment's text without its styles. */
+/** The fragment's text without its styles, with the entities React writes read back. */
 const textOf = (html: string) =>
   html
     .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
+    .replace(/\s+/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 describe('POST /api/render/', () => {
   it('answers the element with its declarative shadow root, cacheable, from the body alone', async () => {
@@ -141,10 +148,24 @@ describe('the issuer page', () => {
       ),
     );
     expect(Object.keys(sections)).toEqual(
-      expect.arrayContaining(['ifrs', 'ras', 'multipliers', 'quarterly']),
+      expect.arrayContaining(['ifrs', 'ras', 'multipliers', 'comments', 'quarterly']),
     );
     expect(sections.ifrs).toMatch(/Total assets -?\d[\d\s\u00a0]*\.\d/);
     expect(sections.multipliers).toContain('Market capitalisation');
+    // The analytics comments with their titles and content, as the comments call answers them.
+    const { apiUrls } = issuerData as { apiUrls: { comments: string } };
+    const comments = (
+      await app.inject({ method: 'GET', url: `${apiUrls.comments}?lang=eng` })
+    ).json<CompanyCommentsAnswer>();
+    expect(comments.items.length).toBeGreaterThan(0);
+    for (const comment of comments.items) {
+      expect(sections.comments).toContain(comment.title);
+      expect(sections.comments).toContain(
+        textOf(comment.content.replace(/<script[\s\S]*?<\/script>/g, ''))
+          .trim()
+          .slice(0, 30),
+      );
+    }
     for (const [section, text] of Object.entries(sections)) expect(text, section).not.toContain('Loading');
   });
 });
@@ -179,6 +200,38 @@ describe('renderElement', () => {
     expect(without).toMatch(/aria-selected="true"[^>]*>Top losers</);
     expect(without).toContain('aria-busy="true"');
     expect(textOf(without)).not.toContain('No stock of the sector');
+  });
+
+  it("sanitizes a provider's comment HTML as the browser does: its formatting as elements, nothing that runs", async () => {
+    const { apiUrls } = issuerData as { apiUrls: { comments: string } };
+    const answer = (
+      await app.inject({ method: 'GET', url: `${apiUrls.comments}?lang=eng` })
+    ).json<CompanyCommentsAnswer>();
+    const comment = {
+      ...answer.items[0]!,
+      title: '<b>Title</b> as text',
+      content:
+        '<p onclick="alert(1)">Revenue <b>+12%</b></p><script>window.pwned = 1</script>' +
+        '<img src=x onerror="alert(2)"><a href="javascript:alert(3)">bad link</a>' +
+        '<ul><li><a href="https://example.com/model">model</a></li></ul><style>p{}</style><svg onload="alert(4)"></svg>',
+    };
+    const html = (
+      await render({
+        tag: 'fin-issuer-reports',
+        lang: 'eng',
+        attributes: { sections: 'comments' },
+        pageData: issuerData,
+        preload: { [preloadKey(apiUrls.comments, { lang: 'eng' })]: { items: [comment] } },
+      })
+    ).body;
+    const content = /<div[^>]*class="irc-content"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1];
+    // The link with a script URL keeps its text and loses its address; the other opens safely.
+    expect(content).toBe(
+      '<p>Revenue <b>+12%</b></p><a>bad link</a><ul><li>' +
+        '<a href="https://example.com/model" target="_blank" rel="noopener noreferrer nofollow">model</a></li></ul>',
+    );
+    expect(html).toContain('&lt;b&gt;Title&lt;/b&gt; as text');
+    expect(html).not.toMatch(/<script|<img|<svg[^>]*onload|onerror|onclick|javascript:|pwned/);
   });
 
   it('writes hostile page data as text in the HTML', async () => {

@@ -35,6 +35,12 @@ import { HINTS_DEFAULT } from '../src/contract/hints.ts';
 import { definitions, type PropType, type ServerContainer } from '../src/runtime/define.tsx';
 import { ServerStyles, SERVER_STYLE_ATTRIBUTE } from '../src/runtime/styles.ts';
 import { loadLazyViews } from '../src/runtime/lazy-view.ts';
+import { setSanitizerDocument } from '../src/features/issuer-reports/comments/comment-html.ts';
+import { JSDOM } from 'jsdom';
+
+// Analytics comments are provider HTML: the server sanitizes them with the browser's DOMPurify and
+// rules, in a jsdom document (the DOM shim has no parser), and renders what is left as elements.
+setSanitizerDocument(new JSDOM('').window.document);
 
 // The lazy views (each section of the issuer's reports, …) are loaded before the first render, so
 // the first view holds them with their preloaded data, not their loading lines; importing this

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs, type Audience } from '../testing/session.ts';
 import { observeLayoutShift, layoutShiftOf } from '../testing/layout-shift.ts';
 import { elementsSettled } from '../testing/layout.ts';
+import type { CompanyCommentsAnswer } from '../../src/contract/company.ts';
 
 const STOCK = '/stocks/sber/?lang=eng';
 const ISSUER = '/company/1/?lang=eng';
@@ -121,6 +122,17 @@ test.describe('without JavaScript', () => {
       expect(issuer.ras, `${audience}: RAS`).toMatch(/Total assets\s*-?\d[\d\s\u00a0]*\.\d/);
       expect(issuer.multipliers, `${audience}: multipliers`).toContain('Market capitalisation');
       expect(issuer.quarterly, `${audience}: quarterly`).toContain('Quarterly reports');
+      // The analytics comments, each with its title and its provider's text (sanitized on the server).
+      const comments = (await (
+        await page.request.get('/api/company/1/comments_about/?lang=eng')
+      ).json()) as CompanyCommentsAnswer;
+      expect(comments.items.length).toBeGreaterThan(0);
+      for (const comment of comments.items) expect(issuer.comments).toContain(comment.title);
+      const commentsSection = page.locator('fin-issuer-reports[sections="comments"]');
+      await expect(commentsSection.locator('.irc-content p').first()).toBeVisible();
+      expect(await commentsSection.locator('.irc-content :is(script, img, svg, iframe, style)').count()).toBe(
+        0,
+      );
       for (const [section, text] of Object.entries(issuer))
         expect(text, `${audience}: ${section}`).not.toContain('Loading');
       // Controls that need scripts are not offered to a browser that runs none, and leave no
@@ -246,6 +258,10 @@ test('with JavaScript the elements hydrate the server DOM: same nodes, no shift,
   expect(
     await keepsServerNode(page, ISSUER, 'fin-issuer-reports[sections="ifrs"]', 'tbody tr'),
     'the IFRS row marked before the module ran is the one after',
+  ).toBe(true);
+  expect(
+    await keepsServerNode(page, ISSUER, 'fin-issuer-reports[sections="comments"]', '.irc-content p'),
+    "a comment's paragraph marked before the module ran is the one after",
   ).toBe(true);
   const issuerShift = await layoutShiftOf(page);
   expect(

@@ -7,7 +7,16 @@
  * of the provider at once), or the day it was requested.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  createElement,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { safeHref } from '../../../contract/links.ts';
 import type { CompanyComment } from '../../../contract/company.ts';
 import { bcp47Of, type Lang } from '../../../contract/types.ts';
@@ -15,7 +24,7 @@ import { ApiError, toApiError } from '../../../core/api/client.ts';
 import { $lang } from '../../../core/stores/lang.ts';
 import { pushMessage } from '../../../core/stores/messages.ts';
 import { ElementMessage } from '../../../runtime/chrome/ElementMessage.tsx';
-import { ElementState, LoadError } from '../../../runtime/chrome/ElementState.tsx';
+import { ElementState } from '../../../runtime/chrome/ElementState.tsx';
 import { AccessPrompt } from '../../../runtime/chrome/AccessPrompt.tsx';
 import type { Translate } from '../../../runtime/hooks.ts';
 import { useResource } from '../../../runtime/resource.ts';
@@ -31,7 +40,7 @@ import {
   type RequestStatus,
 } from './comments.model.ts';
 import css from './comments.css?inline';
-import type * as CommentHtml from './comment-html.ts';
+import { COMMENT_TAGS, sanitizeCommentHtml } from './comment-html.ts';
 
 /** The access request to one provider: under way, or failed (shown at the comment it was sent from). */
 type RequestCall =
@@ -43,47 +52,8 @@ type RequestCall =
       error: ApiError;
     };
 
-type Sanitize = typeof CommentHtml.sanitizeCommentHtml;
-
-let sanitizerModule: Promise<typeof CommentHtml> | null = null;
-
-/**
- * The sanitizer (DOMPurify) loads with the first comments section, in parallel with the comments
- * call, not with the element: a page showing other sections never downloads it. A failed load is
- * forgotten, so a retry loads again.
- */
-function loadSanitizer(): Promise<Sanitize> {
-  sanitizerModule ??= import('./comment-html.ts').catch((error: unknown) => {
-    sanitizerModule = null;
-    throw error;
-  });
-  return sanitizerModule.then((module) => module.sanitizeCommentHtml);
-}
-
-/** The sanitizer once loaded; 'failed' when its chunk did not load (with `retry`). */
-function useSanitizer(): { sanitize: Sanitize | null | 'failed'; retry(): void } {
-  const [sanitize, setSanitize] = useState<Sanitize | null | 'failed'>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    loadSanitizer().then(
-      (loaded) => live && setSanitize(() => loaded),
-      () => live && setSanitize('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-  const retry = useCallback(() => {
-    setSanitize(null);
-    setAttempt((n) => n + 1);
-  }, []);
-  return { sanitize, retry };
-}
-
 function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
   useStyles(css, 'element');
-  const sanitizer = useSanitizer();
   const lang = useStore($lang);
   const { state, resource } = useResource(createCommentsResource, { url: issuer.apiUrls.comments, lang });
   // The answers of access requests, by provider: they move the comments of the loaded list.
@@ -137,13 +107,10 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
     [call, issuer.apiUrls.commentsAccessRequest, resource, t],
   );
 
-  if (state.status === 'ready' && sanitizer.sanitize === 'failed')
-    return <LoadError error={{ kind: 'network' }} onRetry={sanitizer.retry} t={t} />;
-  const sanitize = sanitizer.sanitize === 'failed' ? null : sanitizer.sanitize;
   return (
     <ElementState
       t={t}
-      ready={sanitize !== null}
+      ready
       state={state}
       onRetry={resource.retry}
       isEmpty={(answer) => answer.items.length === 0}
@@ -160,7 +127,6 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
                 <li key={comment.id} className="irc-item">
                   <CommentCard
                     comment={comment}
-                    sanitize={sanitize!}
                     t={t}
                     lang={lang}
                     headingLevel={headingLevel}
@@ -186,7 +152,6 @@ function CommentsSection({ issuer, t, headingLevel }: SectionProps) {
 
 interface CommentCardProps {
   comment: CompanyComment;
-  sanitize: Sanitize;
   t: Translate;
   lang: Lang;
   headingLevel: 2 | 3;
@@ -198,7 +163,7 @@ interface CommentCardProps {
   statusRef(node: HTMLElement | null): void;
 }
 
-function CommentCard({ comment, sanitize, t, lang, headingLevel, ...file }: CommentCardProps) {
+function CommentCard({ comment, t, lang, headingLevel, ...file }: CommentCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const contentLang = bcp47Of(comment.language) ?? undefined;
   const titleId = useId();
@@ -236,7 +201,7 @@ function CommentCard({ comment, sanitize, t, lang, headingLevel, ...file }: Comm
           </div>
         ) : null}
       </dl>
-      <CommentContent html={comment.content} sanitize={sanitize} lang={contentLang} t={t} />
+      <CommentContent html={comment.content} lang={contentLang} t={t} />
       {comment.file ? <CommentFile comment={comment} t={t} {...file} /> : null}
     </article>
   );
@@ -246,34 +211,30 @@ function isoOfSeconds(seconds: number): string | undefined {
   return Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString().slice(0, 10) : undefined;
 }
 
-/** The sanitized content, appended as nodes (never as an HTML string); long content collapsed. */
-function CommentContent({
-  html,
-  sanitize,
-  lang,
-  t,
-}: {
-  html: string;
-  sanitize: Sanitize;
-  lang: string | undefined;
-  t: Translate;
-}) {
-  const box = useRef<HTMLDivElement>(null);
+/**
+ * The sanitized content as React elements (never an HTML string): the same on the server, which
+ * sanitizes in jsdom (elements/server.tsx), and in the browser, so hydration keeps the server's
+ * nodes. Long content is collapsed.
+ */
+function CommentContent({ html, lang, t }: { html: string; lang: string | undefined; t: Translate }) {
   const id = useId();
-  const fragment = useMemo(() => sanitize(html), [sanitize, html]);
-  const long = (fragment.textContent ?? '').length > COLLAPSE_TEXT_CHARS;
+  const { nodes, long } = useMemo(() => {
+    const fragment = sanitizeCommentHtml(html);
+    return {
+      nodes: reactNodesOf(fragment.childNodes),
+      long: (fragment.textContent ?? '').length > COLLAPSE_TEXT_CHARS,
+    };
+  }, [html]);
   const [expanded, setExpanded] = useState(false);
-  useLayoutEffect(() => {
-    box.current?.replaceChildren(fragment.cloneNode(true));
-  }, [fragment]);
   return (
     <>
       <div
-        ref={box}
         id={id}
         lang={lang}
         className={long && !expanded ? 'irc-content irc-content--collapsed' : 'irc-content'}
-      />
+      >
+        {nodes}
+      </div>
       {long ? (
         <button
           type="button"
@@ -289,6 +250,39 @@ function CommentContent({
   );
 }
 
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/**
+ * The sanitizer's nodes as React elements: only the tags and the link attributes it kept (it let
+ * nothing else through). Adjacent text is joined, so the server's markup and the browser's tree
+ * have the same text nodes.
+ */
+function reactNodesOf(nodes: NodeListOf<ChildNode>): ReactNode[] {
+  const out: ReactNode[] = [];
+  const pushText = (text: string) => {
+    const last = out.length - 1;
+    if (typeof out[last] === 'string') out[last] += text;
+    else if (text) out.push(text);
+  };
+  nodes.forEach((node, index) => {
+    if (node.nodeType === TEXT_NODE) return pushText(node.textContent ?? '');
+    if (node.nodeType !== ELEMENT_NODE) return;
+    const element = node as Element;
+    const tag = element.localName;
+    // Never the case after the sanitizer; were it so, its text only.
+    if (!(COMMENT_TAGS as readonly string[]).includes(tag)) return pushText(element.textContent ?? '');
+    const props: Record<string, string | number> = { key: index };
+    if (tag === 'a')
+      for (const name of ['href', 'target', 'rel']) {
+        const value = element.getAttribute(name);
+        if (value !== null) props[name] = value;
+      }
+    out.push(createElement(tag, props, ...reactNodesOf(element.childNodes)));
+  });
+  return out;
+}
+
 function CommentFile({
   comment,
   t,
@@ -298,7 +292,7 @@ function CommentFile({
   sending,
   onRequest,
   statusRef,
-}: Omit<CommentCardProps, 'lang' | 'headingLevel' | 'sanitize'>) {
+}: Omit<CommentCardProps, 'lang' | 'headingLevel'>) {
   const scopeId = useId();
   const name = comment.file!;
   const format = fileFormat(name);

@@ -5,9 +5,9 @@
  * forms and SVG (the text of a dropped element stays, the content of a script or style does
  * not). Links go through the one allow-list (safeHref) and open safely.
  *
- * The result is a DocumentFragment the view appends: no HTML string reaches a sink, so the
- * section also works on pages that enforce Trusted Types (DOMPurify parses through its own
- * `dompurify` policy there).
+ * The result is a DocumentFragment the view turns into React elements: no HTML string reaches a
+ * sink, so the section also works on pages that enforce Trusted Types (DOMPurify parses through
+ * its own `dompurify` policy there), and the server renders the same elements (in jsdom).
  */
 import createDOMPurify, { type DOMPurify, type WindowLike } from 'dompurify';
 import { safeHref } from '../../../contract/links.ts';
@@ -113,8 +113,22 @@ function renameHandlersInTag(tag: string): string {
   return out + tag.slice(at);
 }
 
+/** Where content is parsed outside a browser: the server renderer's jsdom document (elements/server.tsx). */
+let documentOutsideBrowser: Document | null = null;
+
+/**
+ * Gives the sanitizer a document to parse in where there is no browser (`document`): the server
+ * renders the comments with the same DOMPurify and the same rules as the browser.
+ */
+export function setSanitizerDocument(doc: Document | null): void {
+  documentOutsideBrowser = doc;
+}
+
 /** The comment content as nodes safe to append to `doc`: only COMMENT_TAGS, links through safeHref. */
-export function sanitizeCommentHtml(content: string, doc: Document = document): DocumentFragment {
+export function sanitizeCommentHtml(
+  content: string,
+  doc: Document = documentOutsideBrowser ?? document,
+): DocumentFragment {
   const view = doc.defaultView;
   const purifier = view ? purifierOf(view) : null;
   if (!purifier?.isSupported) {

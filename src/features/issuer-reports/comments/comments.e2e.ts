@@ -370,9 +370,12 @@ test('an empty answer says there are no comments; a malformed one is a load erro
 test('the sanitizer loads with the comments section only; a failed load is an error with retry', async ({
   page,
 }) => {
+  // The section's chunk holds its sanitizer (DOMPurify), so the server and the hydrating browser
+  // render the content alike (CommentsSection.tsx).
+  const SECTION_CHUNK = /\/chunks\/CommentsSection-[^/]+\.js$/;
   const loads: string[] = [];
   page.on('request', (request) => {
-    if (/\/chunks\/comment-html-[^/]+\.js$/.test(request.url())) loads.push(request.url());
+    if (SECTION_CHUNK.test(request.url())) loads.push(request.url());
   });
   await page.goto('/test/issuer-reports/1/?sections=multipliers&lang=eng');
   await expect(page.locator('fin-issuer-reports [data-section="multipliers"] table').first()).toBeVisible();
@@ -380,13 +383,13 @@ test('the sanitizer loads with the comments section only; a failed load is an er
   expect(loads).toEqual([]);
 
   let failures = 1;
-  await page.route(/\/chunks\/comment-html-[^/]+\.js$/, (route) =>
-    failures-- > 0 ? route.abort() : route.fallback(),
-  );
+  await page.route(SECTION_CHUNK, (route) => (failures-- > 0 ? route.abort() : route.fallback()));
   await openComments(page, 1, 'eng', false);
   const error = page.locator(SECTION).getByRole('alert');
   await expect(error).toContainText(label('common', 'error_load', 'eng'));
   await error.getByRole('button', { name: label('common', 'retry', 'eng') }).click();
   await expect(page.locator(`${SECTION} .irc-content`).first()).not.toBeEmpty();
   expect(loads.length).toBe(2);
+  // DOMPurify came with it (its Trusted Types policy's name).
+  expect(await (await page.request.get(loads[1]!)).text()).toContain('dompurify');
 });
