@@ -30,6 +30,7 @@ import type {
   ReportSection,
 } from '../src/contract/reports.ts';
 import { median } from './server.ts';
+import { mainThreadsSince, rendererMainThreads, type MainThreadTimes } from './scheduler.ts';
 
 const RUNS = 5;
 const YEARS = 10;
@@ -356,6 +357,8 @@ export async function benchIssuerReports(baseUrl: string, runs = RUNS): Promise<
 export interface IssuerPageLoadFigures {
   wallMs: number[];
   cpuMs: number[];
+  /** The renderers' main threads over each whole load (null without /proc): on a core, and waiting for one. */
+  mainThreads: (MainThreadTimes | null)[];
   missed: string[];
 }
 
@@ -375,14 +378,16 @@ function explainMiss(what: string, task: SlowestTask, trace: Buffer): string {
  */
 export async function benchIssuerPageLoad(baseUrl: string, runs = 3): Promise<IssuerPageLoadFigures> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const result: IssuerPageLoadFigures = { wallMs: [], cpuMs: [], missed: [] };
+  const result: IssuerPageLoadFigures = { wallMs: [], cpuMs: [], mainThreads: [], missed: [] };
   try {
     for (let run = 0; run <= runs; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      const before = rendererMainThreads();
       await page.goto(`${baseUrl}/company/1/?lang=eng`);
       await page.waitForLoadState('networkidle');
+      const mainThreads = mainThreadsSince(before);
       const trace = await browser.stopTracing();
       const tasks = traceTasks(trace, null);
       if (run > 0) {
@@ -390,6 +395,7 @@ export async function benchIssuerPageLoad(baseUrl: string, runs = 3): Promise<Is
           result.missed.push(explainMiss(`issuer page load, run ${run}`, tasks.slowest, trace));
         result.wallMs.push(tasks.slowest.wallMs);
         result.cpuMs.push(tasks.longestCpuMs);
+        result.mainThreads.push(mainThreads);
       }
       await context.close();
     }
@@ -407,6 +413,13 @@ export function printIssuerPageLoad(figures: IssuerPageLoadFigures): void {
       `CPU time ${list(figures.cpuMs)} (no task over ${LONG_TASK_AIM_MS} ms: wall clock ${met(Math.max(...figures.wallMs))}, ` +
       `CPU time ${met(Math.max(...figures.cpuMs))})`,
   );
+  const threads = figures.mainThreads.filter((times) => times !== null);
+  if (threads.length > 0)
+    console.log(
+      `  the renderer's main thread over each whole load (navigation to network idle, /proc schedstat): ` +
+        `on a core ${list(threads.map((times) => times.cpuMs))} ms; ready but waiting for a core ` +
+        `${list(threads.map((times) => times.waitMs))} ms`,
+    );
   for (const line of figures.missed) console.log(`  over the aim: ${line}`);
 }
 
