@@ -27,7 +27,9 @@ let app: FastifyInstance;
 let paid: Client;
 let paidData: unknown;
 let anonymousData: unknown;
-let issuerData: unknown;
+let issuerData: { apiUrls: { comments: string } };
+/** The issuer's analytics comments as the comments call answers an anonymous visitor. */
+let issuerComments: CompanyCommentsAnswer;
 
 beforeAll(async () => {
   database = createTestDatabase();
@@ -36,6 +38,7 @@ beforeAll(async () => {
   paidData = (await paid.get('/stocks/sber/?format=json')).json();
   anonymousData = (await client(app).get('/stocks/sber/?format=json')).json();
   issuerData = (await client(app).get('/company/1/?format=json')).json();
+  issuerComments = (await client(app).get(`${issuerData.apiUrls.comments}?lang=eng`)).json();
 });
 afterAll(async () => {
   await app.close();
@@ -153,12 +156,8 @@ describe('the issuer page', () => {
     expect(sections.ifrs).toMatch(/Total assets -?\d[\d\s\u00a0]*\.\d/);
     expect(sections.multipliers).toContain('Market capitalisation');
     // The analytics comments with their titles and content, as the comments call answers them.
-    const { apiUrls } = issuerData as { apiUrls: { comments: string } };
-    const comments = (
-      await app.inject({ method: 'GET', url: `${apiUrls.comments}?lang=eng` })
-    ).json<CompanyCommentsAnswer>();
-    expect(comments.items.length).toBeGreaterThan(0);
-    for (const comment of comments.items) {
+    expect(issuerComments.items.length).toBeGreaterThan(0);
+    for (const comment of issuerComments.items) {
       expect(sections.comments).toContain(comment.title);
       expect(sections.comments).toContain(
         textOf(comment.content.replace(/<script[\s\S]*?<\/script>/g, ''))
@@ -203,12 +202,8 @@ describe('renderElement', () => {
   });
 
   it("sanitizes a provider's comment HTML as the browser does: its formatting as elements, nothing that runs", async () => {
-    const { apiUrls } = issuerData as { apiUrls: { comments: string } };
-    const answer = (
-      await app.inject({ method: 'GET', url: `${apiUrls.comments}?lang=eng` })
-    ).json<CompanyCommentsAnswer>();
     const comment = {
-      ...answer.items[0]!,
+      ...issuerComments.items[0]!,
       title: '<b>Title</b> as text',
       content:
         '<p onclick="alert(1)">Revenue <b>+12%</b></p><script>window.pwned = 1</script>' +
@@ -221,7 +216,7 @@ describe('renderElement', () => {
         lang: 'eng',
         attributes: { sections: 'comments' },
         pageData: issuerData,
-        preload: { [preloadKey(apiUrls.comments, { lang: 'eng' })]: { items: [comment] } },
+        preload: { [preloadKey(issuerData.apiUrls.comments, { lang: 'eng' })]: { items: [comment] } },
       })
     ).body;
     const content = /<div[^>]*class="irc-content"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1];
