@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { AxeTally, runAxe } from '../../../demo-pages/testing/a11y.ts';
 import { bundleFixtureScript, openFixturePage } from '../testing/fixture-script.ts';
 import { focusedElement } from '../testing/focus.ts';
 
@@ -210,6 +211,25 @@ test('range: a start after the end is refused; the popup picks a start then an e
     'period:04.03.2024~12.03.2024',
     'period:01.01.2001~01.01.2011:capped',
   ]);
+});
+
+test('range: the days of the next month in the chosen range stay readable (axe contrast)', async ({
+  page,
+}) => {
+  await openFixture(page);
+  const from = range(page).getByLabel('From');
+  await from.fill('10.01.2024');
+  await from.press('Enter');
+  await expect(range(page).getByLabel('To')).toHaveValue('15.03.2024');
+  await range(page).getByRole('button', { name: 'Choose date' }).click();
+  const popup = dialog(page);
+  // January 2024's grid ends with 1–11 February: outside the month, inside the range.
+  const outsideInRange = popup.locator('.fin-date-picker__cell--outside.fin-date-picker__cell--in-range');
+  await expect(outsideInRange).toHaveCount(11);
+  await expect(outsideInRange.first().getByRole('button')).toHaveAttribute('data-date', '01.02.2024');
+  const tally = new AxeTally();
+  tally.add('range popup, January 2024', await runAxe(page, 'date-picker-fixture'));
+  expect(tally.blocking()).toEqual([]);
 });
 
 test('intraday: a day, then hours and minutes in the time panel, inside min/max', async ({ page }) => {
