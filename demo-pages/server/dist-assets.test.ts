@@ -2,7 +2,7 @@
  * /dist/ as a CDN serves it (issue 21): a dist laid out as the build writes it, precompressed by
  * the build's own last step (tools/precompress.ts), then asked for as browsers and caches ask.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -16,6 +16,7 @@ const ENTRY = '/dist/elements/fin-sample.js';
 const CHUNK = '/dist/chunks/runtime-Ab1_x-9Z.js';
 
 let database: TestDatabase;
+let outside: string;
 let dist: string;
 let app: FastifyInstance;
 let entryBytes: Buffer;
@@ -23,7 +24,11 @@ let chunkBytes: Buffer;
 
 beforeAll(async () => {
   database = createTestDatabase();
-  dist = mkdtempSync(join(tmpdir(), 'fin-dist-cdn-'));
+  // dist/ with a file beside it that no URL may reach.
+  outside = mkdtempSync(join(tmpdir(), 'fin-dist-cdn-'));
+  writeFileSync(join(outside, 'package.json'), '{"private":true}');
+  dist = join(outside, 'dist');
+  mkdirSync(dist);
   mkdirSync(join(dist, 'elements'));
   mkdirSync(join(dist, 'chunks'));
   // Code long and repetitive enough to compress, as real chunks are.
@@ -37,13 +42,15 @@ beforeAll(async () => {
     '{"version":3,"sources":["x.ts"],"mappings":""}',
   );
   writeFileSync(join(dist, 'custom-elements.json'), JSON.stringify({ modules: [], body }));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
   await precompress(dist);
   app = await createTestApp(database.dbPath, { distDir: dist, partnerOrigins: [PARTNER] });
 });
 
 afterAll(async () => {
   await app?.close();
-  rmSync(dist, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
   database.cleanup();
 });
 
@@ -100,6 +107,39 @@ describe('/dist/ as a CDN serves it', () => {
     expect(br.statusCode).toBe(200);
     const brAgain = await get(ENTRY, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
     expect(brAgain.statusCode).toBe(304);
+  });
+
+  it("serves a rebuild at once, never an earlier build's variant, and nothing outside dist/", async () => {
+    const file = join(dist, 'elements', 'rebuilt.js');
+    writeFileSync(file, `${entryBytes}\n// first build`);
+    await precompress(dist);
+    const first = await get('/dist/elements/rebuilt.js', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(first.rawPayload).toString()).toMatch(/first build$/);
+
+    // The build's first step rewrites the file; its compressed siblings are still the old ones
+    // until the last step runs.
+    const rebuilt = `${entryBytes}\n// second build`;
+    writeFileSync(file, rebuilt);
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    const between = await get('/dist/elements/rebuilt.js', { 'accept-encoding': 'br' });
+    expect(between.headers['content-encoding']).toBeUndefined();
+    expect(between.body).toBe(rebuilt);
+    expect(between.headers.etag).not.toBe(first.headers.etag);
+    const head = await app.inject({ method: 'HEAD', url: '/dist/elements/rebuilt.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(JAVASCRIPT);
+
+    for (const url of [
+      '/dist/../package.json',
+      '/dist/%2e%2e/package.json',
+      '/dist/elements/%2e%2e%2f%2e%2e%2fpackage.json',
+      '/dist/elements/..%5c..%5cpackage.json',
+      '/dist/.vite/manifest.json',
+      '/dist/elements/',
+      '/dist/elements/fin-none.js',
+    ])
+      expect((await get(url)).statusCode, url).toBe(404);
   });
 
   it('lets any origin load the scripts (no credentials) and keeps the source maps private', async () => {

@@ -1,8 +1,8 @@
 /**
  * The last step of `npm run build`: makes dist/ ready to be served as a CDN would (issue 21).
  *  - every script and JSON file gets a brotli (`.br`) and a gzip (`.gz`) sibling, which the
- *    reference server picks by the request's Accept-Encoding (app.ts, @fastify/static
- *    `preCompressed`), so no answer is compressed per request;
+ *    reference server picks by the request's Accept-Encoding (server/shared/dist-files.ts), so no
+ *    answer is compressed per request;
  *  - dist/sri.json holds the Subresource Integrity hash (sha384) of every entry file, for the
  *    `integrity` attribute of a partner's script tag (README "Embedding on a partner site").
  * Source maps are left as they are: they are served only under FIN_SOURCE_MAPS=1, to developers.

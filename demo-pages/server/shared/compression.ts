@@ -21,17 +21,22 @@ const COMPRESSED_TYPES = /^(text\/html|application\/json)\b/i;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** The encoding to answer with: br, else gzip, when the client accepts it (q > 0), else null. */
-export function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+/** Whether the request's Accept-Encoding accepts an encoding: named, or under `*`, with q > 0. */
+export function acceptsEncoding(acceptEncoding: string | undefined): (encoding: string) => boolean {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)).find(Boolean);
     accepted.set(name.trim(), q ? Number(q[1]) : 1);
   }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
+  return (encoding) => (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
+}
+
+/** The encoding to answer with: br, else gzip, when the client accepts it (q > 0), else null. */
+export function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepts = acceptsEncoding(acceptEncoding);
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
   return null;
 }
 

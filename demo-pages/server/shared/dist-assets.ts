@@ -5,7 +5,8 @@
  *    other file (the entries a tag names, the legacy script, custom-elements.json, sri.json) is
  *    `no-cache`: kept, but revalidated with its ETag on each use (304 when unchanged);
  *  - the brotli or gzip variant written at build (tools/precompress.ts) is sent by Accept-Encoding
- *    (br first, then gzip, else the file itself), with `Vary: Accept-Encoding`;
+ *    (br first, then gzip, else the file itself), with `Vary: Accept-Encoding`, from memory
+ *    (dist-files.ts);
  *  - `Access-Control-Allow-Origin: *` (no credentials) and `Cross-Origin-Resource-Policy:
  *    cross-origin`, so module scripts and their chunks load cross-origin (chunks are imported
  *    relative to the module's own URL, so they come from here too);
@@ -14,8 +15,8 @@
  * as anybody may fetch it); a configured partner origin (FIN_PARTNER_ORIGINS; outside production
  * any loopback page too) is named and may send the visitor's cookies. Never `*` with credentials.
  */
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { DistFiles } from './dist-files.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -55,17 +56,32 @@ export function partnerOriginsFrom(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** If-None-Match: a list of ETags (weak or strong, compared weakly as RFC 9110 says for GET) or `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === '*' || value === etag;
+  });
+}
+
 export async function registerDist(app: FastifyInstance, options: DistOptions): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: options.root,
-    prefix: '/dist/',
-    decorateReply: false,
-    preCompressed: true,
-    setHeaders: (reply, path) => {
-      reply.header('Cache-Control', HASHED_CHUNK.test(path) ? IMMUTABLE : REVALIDATE);
-      reply.header('Access-Control-Allow-Origin', '*');
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    },
+  const files = new DistFiles(options.root);
+  app.get('/dist/*', async (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    const found = files.find(path, request.headers['accept-encoding']);
+    if (!found) return reply.status(404).send({ error: 'Not found' });
+    const { file, representation } = found;
+    reply
+      .header('Cache-Control', HASHED_CHUNK.test(`/${path}`) ? IMMUTABLE : REVALIDATE)
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .header('Vary', 'Accept-Encoding')
+      .header('ETag', representation.etag)
+      .header('Last-Modified', file.lastModified);
+    if (matchesEtag(request.headers['if-none-match'], representation.etag)) return reply.status(304).send();
+    if (representation.encoding !== 'identity') reply.header('Content-Encoding', representation.encoding);
+    return reply.type(file.contentType).send(representation.body);
   });
 
   // The build's source maps show the sources: served only when asked for. dist/server/ is the
