@@ -28,7 +28,7 @@ for (const tag of manifestTags()) {
     test(`${tag} (${lang}): every call's faults give an inline message, a working retry, no crash`, async ({
       page,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000); // every call of the element × half the fault kinds, each a page load
       await page.clock.install();
       const url = `/test/only/${tag}/`;
       const { calls, otherCalls } = await discoverLoad(page, `${url}?lang=${lang}`, tag);

@@ -19,10 +19,11 @@ const TERM = 'ОФЗ';
 test.describe('search page without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the form searches, tabs and pager links page through the results, in eng, rus and chn at 1280 and 375 px', async ({
-    page,
-  }) => {
-    for (const lang of ['eng', 'rus', 'chn']) {
+  // One test a language, each at both widths.
+  for (const lang of ['eng', 'rus', 'chn'])
+    test(`the form searches, tabs and pager links page through the results (${lang}) at 1280 and 375 px`, async ({
+      page,
+    }) => {
       const t = await searchLabels(page, lang);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 800 });
@@ -69,8 +70,7 @@ test.describe('search page without JavaScript', () => {
         // A tab link starts that tab at its first page.
         await expect(main.locator('a[data-tab="bonds"]')).not.toHaveAttribute('href', /page=/);
       }
-    }
-  });
+    });
 
   test('a term typed in the other keyboard layout finds the same, and says so', async ({ page }) => {
     const t = await searchLabels(page, 'eng');
@@ -83,12 +83,13 @@ test.describe('search page without JavaScript', () => {
 });
 
 test.describe('search page with JavaScript', () => {
-  test('<fin-site-search variant="page"> shows the results in tabs and pages them, focus on the results heading, in eng, rus and chn at 1280 and 375 px', async ({
-    page,
-  }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    for (const lang of ['eng', 'rus', 'chn']) {
+  // One test a language, each at both widths.
+  for (const lang of ['eng', 'rus', 'chn'])
+    test(`<fin-site-search variant="page"> shows the results in tabs and pages them, focus on the results heading (${lang}) at 1280 and 375 px`, async ({
+      page,
+    }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
       const t = await searchLabels(page, lang);
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 800 });
@@ -136,9 +137,8 @@ test.describe('search page with JavaScript', () => {
         await expect(names).toHaveText(firstPage);
         await expect(heading).toBeFocused();
       }
-    }
-    expect(errors).toEqual([]);
-  });
+      expect(errors).toEqual([]);
+    });
 });
 
 test.describe('search page address', () => {
