@@ -63,7 +63,7 @@ for (const tag of manifestTags()) {
 test('on the stock page a fault of one call leaves every element alive: as it was, or saying so', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000); // six page loads, each waited for to every element of the stock page
   // Without the page's preload (issue 24), so every element makes its first call and each of those
   // calls is faulted; with it, those first answers come with the page and are not called at all.
   const url = '/stocks/sber/?lang=eng&preload=0';

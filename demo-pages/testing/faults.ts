@@ -163,10 +163,14 @@ export function readView(page: Page, tag: string): Promise<ElementView> {
     if (!host || !root)
       return { present: false, hidden: false, loading: false, errors: [], notices: [], text: '' };
     const visible = (element: Element) => (element as HTMLElement).offsetParent !== null;
+    // Connected but not rendered yet: the kit marks the host loading until React's first render
+    // commits (define.tsx), and the shadow root holds only its styles until then.
+    const unrendered = host.hasAttribute('data-fin-loading') && !root.querySelector(':not(style, link)');
     return {
       present: true,
       hidden: (host as HTMLElement).hidden === true || getComputedStyle(host).display === 'none',
-      loading: [...root.querySelectorAll('.fin-message--loading, [aria-busy="true"]')].some(visible),
+      loading:
+        unrendered || [...root.querySelectorAll('.fin-message--loading, [aria-busy="true"]')].some(visible),
       errors: [...root.querySelectorAll('.fin-message--error')].filter(visible).map((message) => ({
         text: clean(message.querySelector('span')?.textContent),
         retry: message.querySelector('button') ? clean(message.querySelector('button')!.textContent) : null,
@@ -198,8 +202,11 @@ export async function settled(page: Page, tag: string, timeoutMs = 5000): Promis
     await page
       .waitForFunction(
         (name) => {
-          const root = document.querySelector(name)?.shadowRoot;
-          return !!root && !root.querySelector('.fin-message--loading, [aria-busy="true"]');
+          const host = document.querySelector(name);
+          const root = host?.shadowRoot;
+          if (!root || root.querySelector('.fin-message--loading, [aria-busy="true"]')) return false;
+          // Rendered (readView's `unrendered`).
+          return !host!.hasAttribute('data-fin-loading') || !!root.querySelector(':not(style, link)');
         },
         tag,
         { timeout: Math.max(1, until - Date.now()), polling: 'raf' },
