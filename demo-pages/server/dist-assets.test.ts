@@ -42,6 +42,7 @@ beforeAll(async () => {
     '{"version":3,"sources":["x.ts"],"mappings":""}',
   );
   writeFileSync(join(dist, 'custom-elements.json'), JSON.stringify({ modules: [], body }));
+  writeFileSync(join(dist, 'fin-elements.d.ts'), 'export {};\n');
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
   await precompress(dist);
@@ -94,6 +95,9 @@ describe('/dist/ as a CDN serves it', () => {
     const json = await get('/dist/custom-elements.json', { 'accept-encoding': 'br' });
     expect(json.headers['content-encoding']).toBe('br');
     expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+    const types = await get('/dist/fin-elements.d.ts');
+    expect(types.statusCode).toBe(200);
+    expect(types.headers['content-type']).toBe('text/plain; charset=utf-8');
 
     const plain = await get(ENTRY, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
